@@ -1,0 +1,146 @@
+// What a command's run() receives: the context, the resolved global settings, output
+// helpers and a lazily created API client (so commands that need no API load no undici).
+import type { Client } from '../client/index.js';
+import { MissingTokenError } from '../client/errors.js';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import type { Settings } from './settings.js';
+import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
+import { tableWriter, keyValue, type Column, type TableWriter } from '../output/table.js';
+import { createProgress, type Progress } from '../output/progress.js';
+import { VERSION } from './version.js';
+
+export interface CommandInput {
+  /** Positional arguments in declaration order (variadic ones as arrays). */
+  args: unknown[];
+  /** The command's own options merged with the global ones. */
+  opts: Record<string, unknown>;
+}
+
+export type CommandRun = (app: App, input: CommandInput) => Promise<number | void>;
+
+export class App {
+  /** Colours for stdout and stderr, decided separately: either may be piped. */
+  style: Style = plainStyle;
+  errStyle: Style = plainStyle;
+  private clientPromise?: Promise<Client>;
+
+  constructor(
+    readonly ctx: Context,
+    readonly settings: Settings,
+  ) {}
+
+  async init(): Promise<this> {
+    const noColorFlag = this.settings.noColor;
+    this.style = await makeStyle(colorEnabled({ noColorFlag, isTTY: !!this.ctx.stdout.isTTY }, this.ctx.env));
+    this.errStyle = await makeStyle(colorEnabled({ noColorFlag, isTTY: !!this.ctx.stderr.isTTY }, this.ctx.env));
+    return this;
+  }
+
+  get json(): boolean {
+    return this.settings.json;
+  }
+
+  /** Interactive: a person at a terminal (spinners, prompts), not CI. */
+  get interactive(): boolean {
+    return !!this.ctx.stderr.isTTY && !this.ctx.env.CI;
+  }
+
+  client(): Promise<Client> {
+    this.clientPromise ??= this.createClient();
+    return this.clientPromise;
+  }
+
+  requireApiUrl(): string {
+    if (!this.settings.apiUrl)
+      throw new UsageError('no API URL configured', "pass --api-url, set INFRA_API_URL, or run 'infra config set api-url URL' (try 'infra sim' for a local one)");
+    return this.settings.apiUrl;
+  }
+
+  private async createClient(): Promise<Client> {
+    const apiUrl = this.requireApiUrl();
+    if (!this.settings.token) throw new MissingTokenError('no API token configured');
+    const { Client } = await import('../client/index.js');
+    return this.clientWithToken(Client, apiUrl, this.settings.token);
+  }
+
+  /** A client for an explicit token (auth login verifies one before storing it). */
+  async clientFor(token: string): Promise<Client> {
+    const { Client } = await import('../client/index.js');
+    return this.clientWithToken(Client, this.requireApiUrl(), token);
+  }
+
+  private clientWithToken(ClientClass: typeof Client, apiUrl: string, token: string): Client {
+    const env = this.ctx.env;
+    const retries = env.INFRA_MAX_RETRIES === undefined ? undefined : Number(env.INFRA_MAX_RETRIES);
+    if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 20))
+      throw new UsageError(`INFRA_MAX_RETRIES must be a whole number from 0 to 20, not "${env.INFRA_MAX_RETRIES}"`);
+    const timeout = env.INFRA_HTTP_TIMEOUT === undefined ? undefined : Number(env.INFRA_HTTP_TIMEOUT);
+    if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`INFRA_HTTP_TIMEOUT must be a number of milliseconds, not "${env.INFRA_HTTP_TIMEOUT}"`);
+    const client = new ClientClass({
+      apiUrl,
+      token,
+      project: this.settings.project,
+      userAgent: `infra-cli/${VERSION} node/${process.versions.node}`,
+      dispatcher: this.ctx.dispatcher,
+      maxRetries: retries,
+      clock: this.ctx.clock,
+      random: this.ctx.random,
+      signal: this.ctx.signal,
+      timeoutMs: timeout ? { headers: timeout, body: timeout, connect: timeout } : undefined,
+      trace: this.settings.debug ? (line) => this.debug(line) : undefined,
+    });
+    return client;
+  }
+
+  async close(): Promise<void> {
+    if (!this.clientPromise) return;
+    const client = await this.clientPromise.catch(() => undefined);
+    await client?.close();
+  }
+
+  // --- output -------------------------------------------------------------------------
+
+  /** Writes data to stdout. */
+  print(text: string): void {
+    this.ctx.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  printJson(value: unknown): void {
+    this.ctx.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  }
+
+  /** One compact JSON value per line (NDJSON). */
+  printJsonLine(value: unknown): void {
+    this.ctx.stdout.write(JSON.stringify(value) + '\n');
+  }
+
+  table<T>(columns: Column<T>[]): TableWriter<T> {
+    return tableWriter(this.ctx.stdout, columns, this.style);
+  }
+
+  keyValue(pairs: [string, string | undefined][]): void {
+    this.ctx.stdout.write(keyValue(pairs, this.style));
+  }
+
+  /** Progress and remarks on stderr; silenced by --quiet. */
+  info(message: string): void {
+    if (!this.settings.quiet) this.ctx.stderr.write(message + '\n');
+  }
+
+  warn(message: string): void {
+    this.ctx.stderr.write(`${this.errStyle.yellow('warning:')} ${message}\n`);
+  }
+
+  hint(message: string): void {
+    if (!this.settings.quiet) this.ctx.stderr.write(`${this.errStyle.dim('hint:')} ${message}\n`);
+  }
+
+  debug(line: string): void {
+    this.ctx.stderr.write(`${this.errStyle.dim('debug:')} ${line}\n`);
+  }
+
+  progress(): Promise<Progress> {
+    return createProgress({ stream: this.ctx.stderr, quiet: this.settings.quiet, interactive: this.interactive, now: () => this.ctx.clock.now() });
+  }
+}

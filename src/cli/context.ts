@@ -1,0 +1,34 @@
+// Everything a command touches of the outside world, injected so tests run commands
+// in-process with fake streams, a fake clock, a scripted prompter and their own transport.
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../client/http.js';
+
+export interface OutStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface InStream extends AsyncIterable<Buffer | string> {
+  isTTY?: boolean;
+}
+
+export interface Prompter {
+  /** Asks for a secret without echoing it. */
+  secret(question: string): Promise<string>;
+  text(question: string): Promise<string>;
+}
+
+export interface Context {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  /** Aborted on Ctrl-C; its reason is an InterruptedError. */
+  signal: AbortSignal;
+  /** Transport for the API client (tests, library embedding); default: undici agent. */
+  dispatcher?: Dispatcher;
+  prompter?: Prompter;
+  random?: () => number;
+}

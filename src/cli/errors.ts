@@ -1,0 +1,30 @@
+// Errors raised by commands. Each carries its exit code so the edge can report it.
+import type { ExitCode } from './exit-codes.js';
+
+export class CliError extends Error {
+  override name = 'CliError';
+  constructor(
+    readonly exitCode: ExitCode,
+    message: string,
+    readonly hint?: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** A bad flag, argument or value, detected before any request (exit 2). */
+export class UsageError extends CliError {
+  override name = 'UsageError';
+  constructor(message: string, hint?: string) {
+    super(2, message, hint);
+  }
+}
+
+/** Ctrl-C: the abort reason of the context's signal (exit 130). */
+export class InterruptedError extends Error {
+  override name = 'InterruptedError';
+  constructor() {
+    super('interrupted');
+  }
+}

@@ -1,0 +1,69 @@
+// The one exit-code table (contract section 3) and the mapping from every error the client
+// or a command can raise to a code, a one-line message and an optional hint. Applied only
+// at the outer edge (run.ts).
+import {
+  AmbiguousNameError,
+  ApiError,
+  AuthError,
+  ConflictError,
+  MissingTokenError,
+  NotFoundError,
+  ResponseShapeError,
+  UnavailableError,
+  ValidationError,
+} from '../client/errors.js';
+import { CliError, InterruptedError } from './errors.js';
+
+export const ExitCode = {
+  OK: 0,
+  FAILED: 1,
+  USAGE: 2,
+  DEGRADED: 3,
+  AUTH: 4,
+  NOT_FOUND: 5,
+  TIMEOUT: 6,
+  UNAVAILABLE: 7,
+  INTERRUPTED: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface Failure {
+  code: ExitCode;
+  message: string;
+  /** Extra lines (422 field errors) printed after the message. */
+  details?: string[];
+  hint?: string;
+}
+
+export function classify(err: unknown): Failure {
+  if (err instanceof CliError) return { code: err.exitCode, message: err.message, hint: err.hint, details: err.details };
+  if (err instanceof InterruptedError || isAbort(err)) return { code: ExitCode.INTERRUPTED, message: 'interrupted' };
+  if (err instanceof AmbiguousNameError) return { code: ExitCode.USAGE, message: err.message };
+  if (err instanceof MissingTokenError)
+    return { code: ExitCode.AUTH, message: err.message, hint: "run 'infra auth login' or set INFRA_TOKEN" };
+  if (err instanceof ValidationError) {
+    const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
+    return { code: ExitCode.USAGE, message: `${err.message} (${err.status} on ${err.endpoint})`, details };
+  }
+  if (err instanceof AuthError) {
+    if (err.status === 401)
+      return { code: ExitCode.AUTH, message: `${err.message} (401 on ${err.endpoint})`, hint: "the token is missing, expired or revoked: run 'infra auth login' or set INFRA_TOKEN" };
+    const hint = err.permission
+      ? `the token lacks the ${err.permission} permission; create a token that has it`
+      : 'the token lacks a permission or project scope this needs';
+    return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
+  }
+  if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };
+  if (err instanceof UnavailableError)
+    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'the service did not answer in time; try again later (--debug shows each attempt)' };
+  if (err instanceof ResponseShapeError)
+    return { code: ExitCode.FAILED, message: err.message, hint: 'the API answered something this client cannot read; --debug shows the exchange' };
+  if (err instanceof ConflictError) return { code: ExitCode.FAILED, message: `refused by the API: ${err.message}` };
+  if (err instanceof ApiError) return { code: ExitCode.FAILED, message: err.message };
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: ExitCode.FAILED, message: `unexpected error: ${message}`, hint: 'run again with --debug for details' };
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || (err as { code?: string }).code === 'ABORT_ERR');
+}

@@ -1,0 +1,51 @@
+// The command tree. Command modules are imported only when their command runs, so
+// `--help` and `--version` load nothing but commander.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { CommandRun } from './app.js';
+import { VERSION } from './version.js';
+import { registerFamilies } from '../commands/index.js';
+
+export type Loader = () => Promise<{ run: CommandRun }>;
+export type ActionFactory = (loader: Loader) => (...args: unknown[]) => Promise<void>;
+
+export interface Wiring {
+  action: ActionFactory;
+  /** Applied before any subcommand exists, so every subcommand inherits it. */
+  configure?: (program: Command) => void;
+}
+
+export function buildProgram(wiring: Wiring): Command {
+  const program = new Command('infra')
+    .description('Command-line client for the Infrastructure Management API v1')
+    .version(VERSION, '-V, --version', 'print the version')
+    .addOption(new Option('--api-url <url>', 'service host (env INFRA_API_URL)'))
+    .addOption(new Option('--project <id>', 'project (team) id, sent as X-Team-Id (env INFRA_PROJECT)'))
+    .addOption(new Option('--team <id>', 'alias of --project (env INFRA_TEAM)'))
+    .option('--json', 'machine output on stdout')
+    .option('--no-color', 'no ANSI colour (env NO_COLOR)')
+    .option('--debug', 'trace HTTP requests and retries to stderr (env INFRA_DEBUG=1)')
+    .option('-q, --quiet', 'no progress output on stderr')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError(false)
+    .helpCommand('help [command]', 'show help for a command');
+  program.configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+  wiring.configure?.(program);
+  registerFamilies(program, wiring.action);
+  return program;
+}
+
+/** Adds an Examples section to a command's --help. */
+export function examples(cmd: Command, lines: string[]): Command {
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+/** commander argParser for positive whole numbers, with the flag named in the error. */
+export function intOption(name: string, min = 1) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+      throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}.`);
+    }
+    return n;
+  };
+}

@@ -1,0 +1,84 @@
+// Typed errors of the API client. The CLI maps each class to one exit code (src/cli/exit-codes.ts);
+// library users can branch on the class. Nothing here knows about terminals.
+
+export interface ErrorContext {
+  /** `METHOD /api/v1/...` of the request that failed. */
+  endpoint: string;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly endpoint: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** 409: the API refused the request because of the resource's state (a rule, not a bug). */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+
+/** 422 (or 400) with `message` and `errors: {field: [messages]}`. */
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+  constructor(
+    message: string,
+    status: number,
+    endpoint: string,
+    readonly fieldErrors: Record<string, string[]>,
+    body?: unknown,
+  ) {
+    super(message, status, endpoint, body);
+  }
+}
+
+/** 401 or 403; `permission` names what the token lacks when known (spec 5.1). */
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+  constructor(
+    message: string,
+    status: number,
+    endpoint: string,
+    readonly permission?: string,
+    body?: unknown,
+  ) {
+    super(message, status, endpoint, body);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+
+/** Network failure, timeout, 5xx or 429 once retries are used up; `status` is 0 without a response. */
+export class UnavailableError extends ApiError {
+  override name = 'UnavailableError';
+}
+
+/** A response that is not JSON or lacks a required field. */
+export class ResponseShapeError extends ApiError {
+  override name = 'ResponseShapeError';
+  constructor(
+    message: string,
+    status: number,
+    endpoint: string,
+    readonly field?: string,
+  ) {
+    super(message, status, endpoint);
+  }
+}
+
+/** No token configured: nothing was sent. */
+export class MissingTokenError extends Error {
+  override name = 'MissingTokenError';
+}
+
+/** A name matches several resources: the user has to give the id. */
+export class AmbiguousNameError extends Error {
+  override name = 'AmbiguousNameError';
+}

@@ -1,0 +1,303 @@
+// The HTTP core of the client: authentication, project header, retries with backoff and
+// rate-limit awareness, timeouts, response parsing and typed errors. The transport is an
+// undici Dispatcher so tests and library users can inject their own.
+import { request, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type * as z from 'zod/mini';
+import {
+  ApiError,
+  AuthError,
+  ConflictError,
+  NotFoundError,
+  ResponseShapeError,
+  UnavailableError,
+  ValidationError,
+} from './errors.js';
+import { describeIssue } from './parse.js';
+import { parseRateLimit, retryDelayMs, type RateLimit } from './retry.js';
+
+export type { RateLimit } from './retry.js';
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export interface HttpOptions {
+  /** Service host; `/api/v1` is appended (a trailing `/api/v1` is tolerated). */
+  apiUrl: string;
+  token: string;
+  /** Project (team) id sent as `X-Team-Id`; omitted → the account default project. */
+  project?: string;
+  userAgent?: string;
+  /** Injectable transport (tests, proxies, library users). */
+  dispatcher?: Dispatcher;
+  /** Retries after the first attempt (contract: at least 3 attempts in all). */
+  maxRetries?: number;
+  clock?: Clock;
+  random?: () => number;
+  /** Receives one line per request, response and retry decision; the token is masked. */
+  trace?: (line: string) => void;
+  timeoutMs?: { connect?: number; headers?: number; body?: number };
+  /** Longest wait the client accepts for a 429 before giving up. */
+  maxRateLimitWaitMs?: number;
+  /** Largest response body read, in bytes. */
+  maxBodyBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions<T> {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  schema?: z.ZodMiniType<T>;
+  /** Permission the endpoint needs (spec 5.1), named in a 403 when the body does not say. */
+  permission?: string;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+  rateLimit?: RateLimit;
+}
+
+const DEFAULT_RETRIES = 3;
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+export function normalizeApiUrl(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+export class HttpClient {
+  readonly apiUrl: string;
+  /** The rate-limit headers of the latest response (the poller slows down on them). */
+  lastRateLimit?: RateLimit;
+  private readonly dispatcher: Dispatcher;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+
+  constructor(private readonly options: HttpOptions) {
+    this.apiUrl = normalizeApiUrl(options.apiUrl);
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    const t = options.timeoutMs ?? {};
+    this.dispatcher =
+      options.dispatcher ??
+      new EnvHttpProxyAgent({
+        keepAliveTimeout: 4_000,
+        connect: { timeout: t.connect ?? 10_000 },
+        headersTimeout: t.headers ?? 30_000,
+        bodyTimeout: t.body ?? 30_000,
+      });
+  }
+
+  get project(): string | undefined {
+    return this.options.project;
+  }
+
+  async close(): Promise<void> {
+    if (!this.options.dispatcher) await this.dispatcher.close();
+  }
+
+  get<T>(path: string, opts: RequestOptions<T> = {}) {
+    return this.request<T>('GET', path, opts);
+  }
+
+  async request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const url = this.url(path, opts.query);
+    const endpoint = `${method} ${new URL(url).pathname}`;
+    const headers = this.headers(opts);
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
+    const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
+    const signal = anySignal(opts.signal, this.options.signal);
+
+    for (let attempt = 1; ; attempt++) {
+      const started = this.clock.now();
+      this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher, signal });
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        const code = errorCode(err);
+        // A refused connection never reached the server, so even a POST is safe to repeat.
+        const safe = replayable || code === 'ECONNREFUSED';
+        if (safe && attempt < attempts) {
+          const wait = retryDelayMs(attempt, undefined, this.random);
+          this.trace(`✗ ${endpoint} ${code} after ${this.clock.now() - started}ms; retry ${attempt}/${attempts - 1} in ${wait}ms`);
+          await this.clock.sleep(wait, signal);
+          continue;
+        }
+        this.trace(`✗ ${endpoint} ${code}; giving up${safe ? '' : ' (not retried: the request may have been applied)'}`);
+        throw new UnavailableError(`cannot reach ${this.apiUrl} (${code}) on ${endpoint}`, 0, endpoint);
+      }
+      const rateLimit = parseRateLimit(res.headers);
+      if (rateLimit) this.lastRateLimit = rateLimit;
+      let text: string;
+      try {
+        text = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, res.statusCode, endpoint);
+        const code = errorCode(err);
+        if (replayable && attempt < attempts) {
+          const wait = retryDelayMs(attempt, undefined, this.random);
+          this.trace(`✗ ${endpoint} body ${code}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
+          await this.clock.sleep(wait, signal);
+          continue;
+        }
+        throw new UnavailableError(`the response of ${endpoint} was cut off (${code})`, res.statusCode, endpoint);
+      }
+      const status = res.statusCode;
+      this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
+
+      const retryableStatus = status === 429 || (replayable && RETRYABLE_STATUS.has(status));
+      if (retryableStatus && attempt < attempts) {
+        const wait = retryDelayMs(attempt, status === 429 ? res.headers : undefined, this.random, this.clock.now());
+        const bound = this.options.maxRateLimitWaitMs ?? 60_000;
+        if (wait <= bound) {
+          this.trace(`↻ ${endpoint} ${status}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
+          await this.clock.sleep(wait, signal);
+          continue;
+        }
+        this.trace(`✗ ${endpoint} 429 asks to wait ${wait}ms, more than ${bound}ms; giving up`);
+      }
+      if (status >= 200 && status < 300) {
+        return { status, data: this.parse(text, res.headers, opts.schema, status, endpoint), headers: flatHeaders(res.headers), rateLimit };
+      }
+      throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
+    }
+  }
+
+  private url(path: string, query?: RequestOptions<unknown>['query']): string {
+    const rel = path.startsWith('/api/') ? path : `/api/v1${path.startsWith('/') ? '' : '/'}${path}`;
+    const url = new URL(this.apiUrl + rel);
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    }
+    return url.toString();
+  }
+
+  private headers(opts: RequestOptions<unknown>): Record<string, string> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.token}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? `infra-cli node/${process.versions.node}`,
+    };
+    if (this.options.project) headers['x-team-id'] = this.options.project;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    return { ...headers, ...opts.headers };
+  }
+
+  private parse<T>(text: string, headers: Dispatcher.ResponseData['headers'], schema: z.ZodMiniType<T> | undefined, status: number, endpoint: string): T {
+    if (text.trim() === '') {
+      if (!schema) return undefined as T;
+      throw new ResponseShapeError(`the response of ${endpoint} is empty`, status, endpoint);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const type = String(headers['content-type'] ?? 'no content-type');
+      throw new ResponseShapeError(`the response of ${endpoint} is not JSON (${type})`, status, endpoint);
+    }
+    if (!schema) return json as T;
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const { field, problem } = describeIssue(parsed.error);
+    throw new ResponseShapeError(`the response of ${endpoint} ${problem}`, status, endpoint, field);
+  }
+
+  private trace(line: string) {
+    this.options.trace?.(line);
+  }
+}
+
+function errorFor(status: number, endpoint: string, body: unknown, permission: string | undefined, attempts: number): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const message = typeof b.message === 'string' && b.message ? b.message : undefined;
+  if (status === 401) return new AuthError(message ?? 'the token was rejected (401)', status, endpoint, undefined, body);
+  if (status === 403) {
+    const needed = typeof b.required_permission === 'string' ? b.required_permission : permission;
+    return new AuthError(message ?? 'the token is not allowed to do this (403)', status, endpoint, needed, body);
+  }
+  if (status === 404) return new NotFoundError(message ?? `not found: ${endpoint}`, status, endpoint, body);
+  if (status === 409) return new ConflictError(message ?? 'the API refused the request (409 conflict)', status, endpoint, body);
+  if (status === 400 || status === 422) {
+    const errors = isFieldErrors(b.errors) ? b.errors : {};
+    return new ValidationError(message ?? `the API rejected the request (${status})`, status, endpoint, errors, body);
+  }
+  if (status === 429) return new UnavailableError(`rate limited by the API on ${endpoint} (429 after ${attempts} attempts)`, status, endpoint, body);
+  if (status >= 500) return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
+  return new ApiError(message ?? `unexpected status ${status} on ${endpoint}`, status, endpoint, body);
+}
+
+function isFieldErrors(v: unknown): v is Record<string, string[]> {
+  return !!v && typeof v === 'object' && Object.values(v).every((m) => Array.isArray(m));
+}
+
+function parseJsonLoose(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      throw new ResponseShapeError(`a response larger than ${Math.round(max / 1048576)} MiB was refused`, 0, '');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function maskHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${k === 'authorization' ? 'Bearer ***' : v}`)
+    .join('; ');
+}
+
+function errorCode(err: unknown): string {
+  const e = err as { code?: string; cause?: { code?: string }; name?: string };
+  return e?.code ?? e?.cause?.code ?? e?.name ?? 'network error';
+}
+
+function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((s): s is AbortSignal => !!s);
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}

@@ -1,0 +1,66 @@
+import { statSync } from 'node:fs';
+import type { CommandRun, App } from '../../cli/app.js';
+import { configDir, configPath } from '../../cli/config.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { AuthError, UnavailableError } from '../../client/errors.js';
+import { maskSecret } from '../../output/mask.js';
+
+interface Check {
+  ok: boolean;
+  code: number;
+  message: string;
+}
+
+export const run: CommandRun = async (app) => {
+  const s = app.settings;
+  const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? configPath(app.ctx.env) : 'none';
+  const check = await probe(app);
+  const warnings = permissionWarnings(app.ctx.env);
+  if (app.json) {
+    app.printJson({ api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource, ok: check.ok, message: check.message, warnings });
+  } else {
+    app.keyValue([
+      ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
+      ['Token', s.token ? maskSecret(s.token) : 'none'],
+      ['Token source', tokenSource],
+      ['Project', s.project ? `${s.project} (${s.projectSource})` : 'account default (no X-Team-Id sent)'],
+      ['Check', check.message],
+    ]);
+  }
+  for (const w of warnings) app.warn(w);
+  return check.code;
+};
+
+async function probe(app: App): Promise<Check> {
+  if (!app.settings.apiUrl) return { ok: false, code: ExitCode.USAGE, message: "no API URL: set INFRA_API_URL or run 'infra config set api-url URL'" };
+  if (!app.settings.token) return { ok: false, code: ExitCode.AUTH, message: "no token: run 'infra auth login' or set INFRA_TOKEN" };
+  const client = await app.client();
+  try {
+    await client.http.get('/vps', { query: { per_page: 1 }, permission: 'vps:read' });
+    return { ok: true, code: ExitCode.OK, message: 'token accepted' };
+  } catch (err) {
+    if (err instanceof AuthError && err.status === 403) return { ok: true, code: ExitCode.OK, message: 'token valid, but it lacks vps:read (used for this check)' };
+    if (err instanceof AuthError) return { ok: false, code: ExitCode.AUTH, message: `token rejected (${err.status})` };
+    if (err instanceof UnavailableError) return { ok: false, code: ExitCode.UNAVAILABLE, message: `API unreachable: ${err.message}` };
+    throw err;
+  }
+}
+
+/** Files that others can read or change put the token at risk: say so. */
+function permissionWarnings(env: Record<string, string | undefined>): string[] {
+  const out: string[] = [];
+  if (process.platform === 'win32') return out;
+  try {
+    const dir = statSync(configDir(env));
+    if (dir.mode & 0o002) out.push(`the config directory ${configDir(env)} is world-writable; run: chmod 700 ${configDir(env)}`);
+  } catch {
+    return out;
+  }
+  try {
+    const file = statSync(configPath(env));
+    if (file.mode & 0o077) out.push(`the config file ${configPath(env)} is readable by others (mode ${(file.mode & 0o777).toString(8)}); run: chmod 600 ${configPath(env)}`);
+  } catch {
+    // no file yet: nothing to warn about
+  }
+  return out;
+}

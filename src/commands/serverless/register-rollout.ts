@@ -1,0 +1,7 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli/program.js';
+
+export function registerRollout(serverless: Command, action: ActionFactory): void {
+  void serverless;
+  void action;
+}

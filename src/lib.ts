@@ -1,0 +1,2 @@
+// Package entry for library users.
+export * from './client/index.js';

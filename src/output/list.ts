@@ -1,0 +1,47 @@
+// Rendering of paginated lists, shared by every `list` command: a streamed JSON array with
+// --json, otherwise a table (TSV when piped) fed page by page.
+import type { App } from '../cli/app.js';
+import type { Page } from '../client/paginate.js';
+import type { Column } from './table.js';
+
+export interface ListOptions {
+  /** What to say on stderr when nothing came back. */
+  empty: string;
+  /** Whether every page was requested (`--all`); otherwise say when more pages exist. */
+  all: boolean;
+}
+
+export async function renderList<T>(app: App, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
+  const out = app.ctx.stdout;
+  let count = 0;
+  let last: Page<T>['pagination'] | undefined;
+  if (app.json) {
+    out.write('[');
+    for await (const page of pages) {
+      for (const item of page.items) out.write(`${count++ === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
+      last = page.pagination;
+    }
+    out.write(count ? '\n]\n' : ']\n');
+    return;
+  }
+  const table = app.table(columns);
+  for await (const page of pages) {
+    table.add(page.items);
+    count += page.items.length;
+    last = page.pagination;
+  }
+  await table.end();
+  if (count === 0) app.info(opts.empty);
+  if (!opts.all && last && last.current_page < last.last_page)
+    app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another, --all for every page`);
+}
+
+/** The --page/--per-page/--all options every list command shares. */
+export function pageQuery(opts: Record<string, unknown>) {
+  return {
+    page: opts.page as number | undefined,
+    perPage: opts.perPage as number | undefined,
+    all: opts.all === true,
+    signal: undefined,
+  };
+}

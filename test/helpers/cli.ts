@@ -1,0 +1,90 @@
+// Running the CLI in tests: in-process through run() with captured streams (fast), or as a
+// real process through bin/infra (for what only a process shows: exit, signals, TTY).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/run.js';
+import type { Context } from '../../src/cli/context.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'infra');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class Capture {
+  text = '';
+  constructor(
+    public isTTY = false,
+    public columns = 0,
+  ) {}
+  write(chunk: string) {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export function tempConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'infra-test-'));
+}
+
+export interface InProcessOptions extends Partial<Omit<Context, 'env' | 'stdin'>> {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  stdinTTY?: boolean;
+}
+
+/** Runs the CLI in this process. The environment is only what the test gives (plus a fresh config dir). */
+export async function runCli(argv: string[], opts: InProcessOptions = {}): Promise<CliResult> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const stdin = Readable.from(opts.stdin === undefined ? [] : [opts.stdin]) as Readable & { isTTY?: boolean };
+  stdin.isTTY = opts.stdinTTY ?? false;
+  const { env, stdin: _s, stdinTTY: _t, ...rest } = opts;
+  const code = await run(argv, {
+    stdout,
+    stderr,
+    stdin,
+    env: { INFRA_CONFIG_DIR: tempConfigDir(), ...env },
+    ...rest,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+export interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  timeoutMs?: number;
+  /** Called with the child once it started (to send signals). */
+  onSpawn?: (child: ReturnType<typeof spawn>) => void;
+}
+
+/** Runs bin/infra as a real process with exactly the environment given (no inherited CI, NO_COLOR...). */
+export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', INFRA_CONFIG_DIR: tempConfigDir() };
+    for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
+    const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`infra ${argv.join(' ')} did not finish within ${opts.timeoutMs ?? 15000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, opts.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr });
+    });
+    child.stdin.end(opts.stdin ?? '');
+    opts.onSpawn?.(child);
+  });
+}
