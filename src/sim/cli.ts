@@ -1,5 +1,45 @@
-// Placeholder so the tree builds until the simulator lands (helper-1 replaces this file).
-export async function serveSimulator(_opts: { port: number; speed: number; json: boolean }, io: { stderr: { write(s: string): unknown } }, _signal: AbortSignal): Promise<number> {
-  io.stderr.write('the simulator is not built yet\n');
-  return 1;
+// `infra sim`: serve the simulator until the signal aborts (contract section 11).
+import { startSimulator } from './server.js';
+
+export interface SimServeOptions {
+  port: number;
+  speed: number;
+  json: boolean;
+}
+
+export interface SimIo {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+}
+
+export async function serveSimulator(opts: SimServeOptions, io: SimIo, signal: AbortSignal): Promise<number> {
+  const sim = await startSimulator({ port: opts.port, speed: opts.speed });
+  const { admin, default: def, no_diagnostics } = sim.tokens;
+  if (opts.json) {
+    io.stdout.write(`${JSON.stringify({ url: sim.url, tokens: { admin, default: def, no_diagnostics } })}\n`);
+  } else {
+    io.stdout.write(
+      [
+        `Infrastructure API simulator listening on ${sim.url} (clock speed ${opts.speed}x)`,
+        '',
+        'Tokens:',
+        `  admin           ${admin}   (all permissions, all projects)`,
+        `  default         ${def}   (default permissions, project prj-main)`,
+        `  no_diagnostics  ${no_diagnostics}   (serverless:read+write, no serverless:diagnostics)`,
+        `  other_project   ${sim.tokens.other_project ?? ''}   (all permissions, project prj-staging only)`,
+        '',
+        'Projects: prj-main (default), prj-staging. Docs: ' + `${sim.url}/docs/api`,
+        'Control API: POST /_sim/faults, /_sim/clock, /_sim/reset, /_sim/logs, /_sim/gates; GET /_sim/requests',
+        '',
+        `export INFRA_API_URL=${sim.url} INFRA_TOKEN=${admin}`,
+        '',
+      ].join('\n'),
+    );
+    io.stderr.write('Press Ctrl-C to stop.\n');
+  }
+  if (!signal.aborted) {
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  await sim.close();
+  return 0;
 }

@@ -1,0 +1,18 @@
+// /docs/api (a tiny page) and /docs/api.json (OpenAPI 3.0.3), like the real service.
+import { http, HttpResponse } from 'msw';
+import { buildOpenApi } from '../openapi.js';
+import { json } from './common.js';
+
+export function docsHandlers() {
+  let doc: Record<string, unknown> | undefined;
+  return [
+    http.get('*/docs/api.json', () => json((doc ??= buildOpenApi()))),
+    http.get('*/docs/api', () =>
+      HttpResponse.html(
+        '<!doctype html><html><head><meta charset="utf-8"><title>Infrastructure API (simulator)</title></head>' +
+          '<body><h1>Infrastructure Management API v1: local simulator</h1>' +
+          '<p>OpenAPI 3.0.3 description: <a href="/docs/api.json">/docs/api.json</a></p></body></html>',
+      ),
+    ),
+  ];
+}

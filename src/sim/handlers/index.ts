@@ -1,0 +1,18 @@
+import type { World } from '../state/world.js';
+import { controlHandlers, type RecordedRequest } from './control.js';
+import { diagnosticsHandlers } from './diagnostics.js';
+import { docsHandlers } from './docs.js';
+import { recoveryHandlers } from './recovery.js';
+import { resourceHandlers } from './resources.js';
+import { serverlessHandlers } from './serverless.js';
+
+export function buildHandlers(world: World, requests: RecordedRequest[]) {
+  return [
+    ...diagnosticsHandlers(world),
+    ...serverlessHandlers(world),
+    ...resourceHandlers(world),
+    ...recoveryHandlers(world),
+    ...controlHandlers(world, requests),
+    ...docsHandlers(),
+  ];
+}

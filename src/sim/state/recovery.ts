@@ -1,0 +1,190 @@
+// Recovery points, the capability matrix, gates and replace-existing restores (spec 2.5, 3.2-3.5).
+import { iso, MINUTE } from '../clock.js';
+
+export type Product = 'vps' | 'cache' | 'database';
+export const PRODUCTS: readonly Product[] = ['vps', 'cache', 'database'];
+
+export interface PointRecord {
+  id: string;
+  product: Product;
+  projectId: string;
+  resourceId: number;
+  resourceName: string;
+  /** Engine for caches/databases ('vps' for VPS). */
+  engine: string;
+  operatorManaged: boolean;
+  origin: 'manual' | 'automated' | 'safety_point';
+  createdAt: number;
+  /** When a point in state creating becomes available. */
+  readyAt: number;
+  /** Overrides the derived state (degraded, failed). */
+  fixedState: 'degraded' | 'failed' | null;
+  sizeBytes: number;
+  protection: string | null;
+}
+
+export interface OperationRecord {
+  id: string;
+  product: Product;
+  projectId: string;
+  pointId: string;
+  resourceKey: string;
+  resourceName: string;
+  safetyPointId: string | null;
+  startedAt: number;
+  endsAt: number;
+  gated: boolean;
+}
+
+export const RESTORE_MS = 5 * MINUTE;
+
+/** Replace-existing is offered for MySQL, caches and VPS only, and not when operator-managed. */
+export function replaceRefusal(p: PointRecord): string | null {
+  if (p.engine === 'postgresql') return 'PostgreSQL cannot be restored in place; restore to a new database instead.';
+  if (p.engine === 'mariadb') return 'MariaDB cannot be restored in place; restore to a new database instead.';
+  if (p.operatorManaged) return `Replace-existing restore is unavailable for operator-managed ${p.engine} until validated.`;
+  return null;
+}
+
+export function pointState(p: PointRecord, now: number): string {
+  if (p.fixedState) return p.fixedState;
+  return now < p.readyAt ? 'creating' : 'available';
+}
+
+export function stateRefusal(p: PointRecord, now: number): string | null {
+  const s = pointState(p, now);
+  if (s === 'creating') return 'The recovery point is still being created; it can be restored once it is available.';
+  if (s === 'failed') return 'The recovery point failed and holds no usable data.';
+  return null;
+}
+
+export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
+  const restoreReason = replaceRefusal(p) ?? stateRefusal(p, now);
+  const actions = [
+    { name: 'restore', available: restoreReason === null, reason: restoreReason },
+    {
+      name: 'restore_to_new',
+      available: stateRefusal(p, now) === null && !p.operatorManaged,
+      reason: stateRefusal(p, now) ?? (p.operatorManaged ? 'Unavailable for operator-managed instances until validated.' : null),
+    },
+    {
+      name: 'delete',
+      available: !dependedOn,
+      reason: dependedOn ? 'A restore operation depends on this point.' : null,
+    },
+  ];
+  if (p.protection === 'Second copy failed') actions.push({ name: 'retry_second_copy', available: true, reason: null });
+  return {
+    id: p.id,
+    product: p.product,
+    resource_id: p.resourceId,
+    resource_name: p.resourceName,
+    engine: p.engine,
+    origin: p.origin,
+    state: pointState(p, now),
+    size_bytes: p.sizeBytes,
+    protection: p.protection,
+    created_at: iso(p.createdAt),
+    actions,
+  };
+}
+
+type Cell = { status: string; note: string | null };
+const c = (status: string, note: string | null = null): Cell => ({ status, note });
+
+export function capabilityRows(gates: Record<Product, boolean>) {
+  const gate = (p: Product) =>
+    c('gated', `Behind a gate, opened per account: ${gates[p] ? 'open' : 'closed'} for this account.`);
+  return [
+    { product: 'vps', create_point: c('yes'), restore_to_new: c('conditional', 'When the exported copy is ready.'), replace_existing: gate('vps'), point_in_time: c('no') },
+    { product: 'cache', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: gate('cache'), point_in_time: c('no') },
+    { product: 'redis-valkey-operator', create_point: c('yes'), restore_to_new: c('unavailable', 'Until validated.'), replace_existing: c('unavailable', 'Until validated.'), point_in_time: c('no') },
+    { product: 'dragonfly-operator', create_point: c('yes'), restore_to_new: c('unavailable', 'Until validated.'), replace_existing: c('unavailable', 'Until validated.'), point_in_time: c('no') },
+    { product: 'mysql', create_point: c('yes'), restore_to_new: c('conditional', 'Through the clone action.'), replace_existing: gate('database'), point_in_time: c('no') },
+    { product: 'postgresql', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('conditional', 'Within the continuity window while continuity is healthy.') },
+    { product: 'mariadb', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('no', 'Named physical backups only.') },
+    { product: 'mysql-operator', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('no', 'Named logical backups only; user accounts are restored, platform accounts created fresh.') },
+  ];
+}
+
+export interface StoredAnswer {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+export class RecoveryStore {
+  readonly points: PointRecord[] = [];
+  readonly operations: OperationRecord[] = [];
+  readonly gates: Record<Product, boolean> = { vps: true, cache: true, database: false };
+  /** Idempotency keys, per project. */
+  readonly answers = new Map<string, StoredAnswer>();
+  private opSeq = 1;
+  private pointSeq = 1;
+
+  list(product: Product, projectId: string): PointRecord[] {
+    return this.points.filter((p) => p.product === product && p.projectId === projectId);
+  }
+
+  get(product: Product, projectId: string, id: string): PointRecord | undefined {
+    return this.points.find((p) => p.product === product && p.projectId === projectId && p.id === id);
+  }
+
+  activeOperation(resourceKey: string, now: number): OperationRecord | undefined {
+    return this.operations.find((o) => o.resourceKey === resourceKey && o.endsAt > now);
+  }
+
+  dependedOn(p: PointRecord, now: number): boolean {
+    return this.operations.some((o) => o.endsAt > now && (o.pointId === p.id || o.safetyPointId === p.id));
+  }
+
+  addPoint(p: Omit<PointRecord, 'id'> & { id?: string }): PointRecord {
+    const rec: PointRecord = { ...p, id: p.id ?? `rp-${p.product}-s${this.pointSeq++}` };
+    this.points.push(rec);
+    return rec;
+  }
+
+  startOperation(p: PointRecord, safety: boolean, now: number): OperationRecord {
+    const safetyPoint = safety
+      ? this.addPoint({ ...p, id: undefined, origin: 'safety_point', createdAt: now, readyAt: now + MINUTE, fixedState: null, protection: p.protection === null ? null : 'Local only' })
+      : null;
+    const op: OperationRecord = {
+      id: `op-${String(this.opSeq++).padStart(6, '0')}`,
+      product: p.product,
+      projectId: p.projectId,
+      pointId: p.id,
+      resourceKey: `${p.product}:${p.resourceId}`,
+      resourceName: p.resourceName,
+      safetyPointId: safetyPoint?.id ?? null,
+      startedAt: now,
+      endsAt: now + RESTORE_MS + (safety ? MINUTE : 0),
+      gated: this.gates[p.product],
+    };
+    this.operations.push(op);
+    return op;
+  }
+}
+
+export function operationJson(o: OperationRecord, now: number) {
+  const stages: Array<[number, string]> = [];
+  let t = o.startedAt;
+  if (o.safetyPointId) {
+    stages.push([t, 'safety_point']);
+    t += MINUTE;
+  }
+  stages.push([t, 'replacing'], [o.endsAt - MINUTE, 'verifying']);
+  const done = now >= o.endsAt;
+  const current = done ? 'done' : ([...stages].reverse().find(([at]) => at <= now)?.[1] ?? 'queued');
+  return {
+    operation_id: o.id,
+    product: o.product,
+    point_id: o.pointId,
+    resource_name: o.resourceName,
+    safety_point_id: o.safetyPointId,
+    stage: current,
+    result: done ? 'succeeded' : null,
+    timeline: stages.filter(([at]) => at <= now).map(([at, stage]) => ({ at: iso(at), stage })),
+    started_at: iso(o.startedAt),
+    finished_at: done ? iso(o.endsAt) : null,
+  };
+}
