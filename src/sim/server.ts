@@ -30,6 +30,11 @@ export interface Simulator {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** The control API has no token, so it answers only callers on this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (LOOPBACK.has(address) || /^(::ffff:)?127\./.test(address));
+}
+
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const world = new World({ speed: opts.speed ?? 1, ...(opts.now ? { start: opts.now } : {}) });
   const requests: RecordedRequest[] = [];
@@ -49,7 +54,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', origin);
     const isApi = url.pathname.startsWith('/api/');
-    if (url.pathname.startsWith('/_sim/') && !LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+    if (url.pathname.startsWith('/_sim/') && !isLoopback(req.socket.remoteAddress)) {
       return send(res, 403, { 'content-type': 'application/json' }, JSON.stringify({ message: 'The control API answers loopback callers only.' }));
     }
     const headers = new Headers();
