@@ -1,0 +1,3 @@
+import { credentialsRun } from '../database/shared.js';
+
+export const run = credentialsRun('cache');

@@ -1,0 +1,3 @@
+import { dnsRun } from '../database/shared.js';
+
+export const run = dnsRun('cache', false);

@@ -1,0 +1,3 @@
+import { listRun } from '../database/shared.js';
+
+export const run = listRun('cache');

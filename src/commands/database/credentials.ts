@@ -1,0 +1,3 @@
+import { credentialsRun } from './shared.js';
+
+export const run = credentialsRun('database');

@@ -1,0 +1,3 @@
+import { dnsRun } from './shared.js';
+
+export const run = dnsRun('database', false);

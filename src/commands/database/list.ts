@@ -1,0 +1,3 @@
+import { listRun } from './shared.js';
+
+export const run = listRun('database');
