@@ -1,24 +1,41 @@
 // Bundles the CLI into dist/ with code splitting: each command's module becomes a chunk
-// loaded on demand, so start-up pays only for what the command uses.
+// loaded on demand, so start-up pays only for what the command uses. The bundle is built
+// beside dist/ and swapped in, so a failed build leaves the previous one usable.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, renameSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const root = new URL('../', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const next = new URL(`dist.next-${process.pid}/`, root);
+const old = new URL(`dist.old-${process.pid}/`, root);
 
-await build({
-  entryPoints: { main: 'src/cli/main.ts', lib: 'src/lib.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.19',
-  chunkNames: 'chunks/[name]-[hash]',
-  minifySyntax: true,
-  legalComments: 'none',
-  define: { __INFRA_VERSION__: JSON.stringify(pkg.version) },
-  // CommonJS dependencies (cli-table3) call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __infraCreateRequire } from 'node:module'; const require = __infraCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+try {
+  await build({
+    entryPoints: { main: 'src/cli/main.ts', lib: 'src/lib.ts' },
+    outdir: next.pathname,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    chunkNames: 'chunks/[name]-[hash]',
+    minifySyntax: true,
+    legalComments: 'none',
+    define: { __INFRA_VERSION__: JSON.stringify(pkg.version) },
+    // CommonJS dependencies (cli-table3, undici) call require(); give the ESM bundle one.
+    banner: { js: "import { createRequire as __infraCreateRequire } from 'node:module'; const require = __infraCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+} catch {
+  rmSync(next, { recursive: true, force: true });
+  process.exitCode = 1;
+}
+if (!process.exitCode) {
+  try {
+    renameSync(new URL('dist/', root), old);
+  } catch {
+    // no previous build
+  }
+  renameSync(next, new URL('dist/', root));
+  rmSync(old, { recursive: true, force: true });
+}

@@ -1,7 +1,7 @@
 // Everything a command touches of the outside world, injected so tests run commands
 // in-process with fake streams, a fake clock, a scripted prompter and their own transport.
 import type { Dispatcher } from 'undici';
-import type { Clock } from '../client/http.js';
+import type { Clock } from '../client/clock.js';
 
 export interface OutStream {
   write(chunk: string): unknown;

@@ -7,7 +7,7 @@ import { classify, ExitCode } from './exit-codes.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
 import { VERSION } from './version.js';
-import { systemClock } from '../client/http.js';
+import { systemClock } from '../client/clock.js';
 import { colorEnabled } from '../output/color.js';
 
 export function defaultContext(overrides: Partial<Context> = {}): Context {

@@ -1,7 +1,8 @@
 // The HTTP core of the client: authentication, project header, retries with backoff and
 // rate-limit awareness, timeouts, response parsing and typed errors. The transport is an
 // undici Dispatcher so tests and library users can inject their own.
-import { request, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createAgent, send } from './undici.js';
 import type * as z from 'zod/mini';
 import {
   ApiError,
@@ -17,27 +18,9 @@ import { parseRateLimit, retryDelayMs, type RateLimit } from './retry.js';
 
 export type { RateLimit } from './retry.js';
 
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+import { systemClock, type Clock } from './clock.js';
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
+export { systemClock, type Clock } from './clock.js';
 
 export interface HttpOptions {
   /** Service host; `/api/v1` is appended (a trailing `/api/v1` is tolerated). */
@@ -102,7 +85,7 @@ export class HttpClient {
     const t = options.timeoutMs ?? {};
     this.dispatcher =
       options.dispatcher ??
-      new EnvHttpProxyAgent({
+      createAgent({
         keepAliveTimeout: 4_000,
         connect: { timeout: t.connect ?? 10_000 },
         headersTimeout: t.headers ?? 30_000,
@@ -137,7 +120,7 @@ export class HttpClient {
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
       let res: Dispatcher.ResponseData;
       try {
-        res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.dispatcher, signal });
+        res = await send(this.dispatcher, new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal });
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         const code = errorCode(err);
