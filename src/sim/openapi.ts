@@ -122,6 +122,12 @@ export function buildOpenApi(): Schema {
       get: op('A restore operation', 'snapshot:read', ok('Operation'), [{ name: 'operationId', in: 'path', required: true, schema: { type: 'string' } }]),
     },
     '/api/v1/snapshots/{product}': { get: op('List recovery points', 'snapshot:read', { ...ok('RecoveryPointList'), ...invalid }, [productParam, ...pageParams]) },
+    '/api/v1/snapshots/{product}/{id}': {
+      delete: op('Delete a recovery point (refused while a restore depends on it)', 'snapshot:delete', {
+        '204': { description: 'Deleted' },
+        '409': { description: 'A restore operation depends on the point', content: content('ErrorBody') },
+      }, [productParam, { name: 'id', in: 'path', required: true, schema: { type: 'string' } }]),
+    },
     '/api/v1/snapshots/{product}/{id}/restore': {
       post: op(
         'Replace the existing resource from a recovery point',

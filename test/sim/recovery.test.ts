@@ -105,8 +105,12 @@ describe('restore', () => {
     expect((await body(second)).message).toMatch(/one runs per resource/);
     const points = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/vps')));
     expect(points.data.find((p) => p.id === 'rp-vps-001')?.actions?.find((x) => x.name === 'delete')).toMatchObject({ available: false });
+    const del = await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001');
+    expect(del.status).toBe(409);
     expect((await restore('vps', 'rp-vps-003', { confirm_name: 'vps-02' })).status).toBe(202);
     api.advance(7 * 60);
+    expect((await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001')).status).toBe(204);
+    expect((await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001')).status).toBe(404);
     expect((await restore('vps', 'rp-vps-002', { confirm_name: 'vps-01' })).status).toBe(202);
   });
 });

@@ -1,5 +1,5 @@
 // Recovery points, capabilities and replace-existing restores (spec 3.5; contract 10, 12).
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { capabilityRows, operationJson, pointJson, PRODUCTS, replaceRefusal, stateRefusal, type Product } from '../state/recovery.js';
 import type { World } from '../state/world.js';
 import { API, guarded, invalid, json, message, notFound, paginate, readJson, type Ctx } from './common.js';
@@ -57,6 +57,14 @@ export function recoveryHandlers(world: World) {
       if (!prod) return notFound('Product');
       const points = world.recovery.list(prod, ctx.project.id).slice().sort((a, b) => b.createdAt - a.createdAt);
       return paginate(ctx.url, points.map((p) => pointJson(p, ctx.now, world.recovery.dependedOn(p, ctx.now))));
+    })),
+    http.delete(`${API}/snapshots/:product/:pointId`, guarded(world, 'snapshot:delete', (ctx) => {
+      const prod = product(ctx.params.product);
+      const point = prod ? world.recovery.get(prod, ctx.project.id, ctx.params.pointId ?? '') : undefined;
+      if (!point) return notFound('Recovery point');
+      if (world.recovery.dependedOn(point, ctx.now)) return message(409, `A restore operation depends on ${point.id}; it cannot be deleted until the operation ends.`);
+      world.recovery.points.splice(world.recovery.points.indexOf(point), 1);
+      return new HttpResponse(null, { status: 204 });
     })),
     http.post(`${API}/snapshots/:product/:pointId/restore`, guarded(world, 'snapshot:write', (ctx) => restore(world, ctx))),
   ];
