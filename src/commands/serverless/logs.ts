@@ -1,0 +1,121 @@
+// `infra serverless logs <id>` (contract section 7, spec 4.1): pages followed through
+// meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
+// bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
+import type { App, CommandRun } from '../../cli/app.js';
+import { CliError, UsageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import type { Client } from '../../client/index.js';
+import { UnavailableError } from '../../client/errors.js';
+import type { LogsQuery } from '../../client/diagnostics.js';
+import type { LogsAnswer } from '../../client/schemas.js';
+import { FollowTracker } from './logs-follow.js';
+import { humanLines, ndjson, type PageRenderer } from './logs-format.js';
+import { resolveLogWindow, type LogWindow } from './logs-window.js';
+
+export const FOLLOW_INTERVAL_MS = 2_000;
+export const STORE_DOWN = 'the log store did not answer; this says nothing about the container';
+
+interface Stream {
+  app: App;
+  client: Client;
+  id: string;
+  render: PageRenderer;
+}
+
+export const run: CommandRun = async (app, { args, opts }) => {
+  const ref = String(args[0]);
+  const window = resolveLogWindow({ since: opts.since as string | undefined, until: opts.until as string | undefined }, app.ctx.clock.now());
+  const follow = opts.follow === true;
+  if (follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
+  const cursor = opts.cursor as string | undefined;
+  if (cursor !== undefined && cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
+  const query: LogsQuery = {
+    since: window.since,
+    until: window.until,
+    cursor,
+    limit: opts.limit as number | undefined,
+    level: opts.level as string | undefined,
+    container: (opts.container as string | undefined) ?? 'user-container',
+  };
+
+  const client = await app.client();
+  const id = await client.serverless.resolveId(ref);
+  const s: Stream = { app, client, id, render: app.json ? ndjson : humanLines(app.style) };
+  const tracker = new FollowTracker();
+
+  const backlog = await readAll(s, query, tracker, 'track');
+  if (backlog.entries === 0 && !follow) reportEmpty(app, query, window);
+  if (!follow) {
+    if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
+      app.warn('the API marked the result truncated without a cursor to continue; narrow the window (--since/--until) to see the rest');
+    } else if (app.ctx.stderr.isTTY) {
+      app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept 10 days)`);
+    }
+    return ExitCode.OK;
+  }
+  if (backlog.entries === 0) app.info(`no log lines since ${window.since} yet; waiting for new ones (Ctrl-C to stop)`);
+  await followNew(s, query, tracker);
+};
+
+interface ReadResult {
+  entries: number;
+  last?: LogsAnswer;
+}
+
+/**
+ * Reads every page of `query`, writing each as it arrives. `mode` track: every entry is
+ * new (the backlog) and the tracker only notes the newest; filter: a follow poll, the
+ * tracker drops what was written before.
+ */
+async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode: 'track' | 'filter'): Promise<ReadResult> {
+  const result: ReadResult = { entries: 0 };
+  try {
+    for await (const page of s.client.diagnostics.logPages(s.id, query, { signal: s.app.ctx.signal })) {
+      if (!page.data.available) throw new CliError(ExitCode.UNAVAILABLE, STORE_DOWN, 'try again later; logs are kept for 10 days');
+      const entries = mode === 'filter' ? tracker.fresh(page.data.entries) : page.data.entries;
+      if (entries.length) s.app.ctx.stdout.write(s.render(entries));
+      if (mode === 'track') tracker.track(entries);
+      result.entries += entries.length;
+      result.last = page;
+    }
+  } catch (err) {
+    throw logsError(err);
+  }
+  return result;
+}
+
+/** A 503 of the logs endpoint is the log store, not the container (spec 4.1 rule 2). */
+function logsError(err: unknown): unknown {
+  if (err instanceof UnavailableError && err.status === 503) {
+    return new CliError(ExitCode.UNAVAILABLE, STORE_DOWN, 'the request was retried with backoff; try again later');
+  }
+  return err;
+}
+
+function reportEmpty(app: App, query: LogsQuery, window: LogWindow): void {
+  const until = window.until ?? new Date(app.ctx.clock.now()).toISOString();
+  const filtered = query.level !== undefined || query.cursor !== undefined;
+  const what = filtered
+    ? `no log lines${query.level ? ` matching --level ${query.level}` : ''}${query.cursor ? ' after the cursor' : ''} between ${window.since} and ${until}`
+    : `the container printed nothing between ${window.since} and ${until}`;
+  // Not progress: this is the answer, so -q does not hide it.
+  app.ctx.stderr.write(`${what}${query.container && query.container !== 'user-container' ? ` (--container ${query.container})` : ''}\n`);
+}
+
+async function followNew(s: Stream, query: LogsQuery, tracker: FollowTracker): Promise<never> {
+  let storeDownSaid = false;
+  for (;;) {
+    await s.app.ctx.clock.sleep(FOLLOW_INTERVAL_MS, s.app.ctx.signal);
+    tracker.beginPoll();
+    const poll: LogsQuery = { ...query, cursor: undefined, since: tracker.since ?? query.since };
+    try {
+      await readAll(s, poll, tracker, 'filter');
+      storeDownSaid = false;
+    } catch (err) {
+      // A long tail outlives a store hiccup: say it once and keep polling.
+      if (!(err instanceof CliError && err.exitCode === ExitCode.UNAVAILABLE)) throw err;
+      if (!storeDownSaid) s.app.warn(`${STORE_DOWN}; still polling`);
+      storeDownSaid = true;
+    }
+  }
+}
