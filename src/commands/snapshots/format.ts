@@ -1,0 +1,50 @@
+// How recovery points read in a table: spec 2.5 words for origins, sizes a person can
+// compare, and each action with the reason when it is unavailable.
+import type { RecoveryPoint } from '../../client/schemas.js';
+import { UsageError } from '../../cli/errors.js';
+import { RECOVERY_PRODUCTS, type RecoveryProduct } from '../../client/recovery.js';
+
+export function productArg(raw: unknown): RecoveryProduct {
+  const p = String(raw ?? '').trim().toLowerCase();
+  const hit = RECOVERY_PRODUCTS.find((x) => x === p);
+  if (!hit) throw new UsageError(`unknown product "${String(raw ?? '')}": use ${RECOVERY_PRODUCTS.join(', ')}`, "'infra recovery capabilities' shows what each product supports");
+  return hit;
+}
+
+const ORIGINS: Record<string, string> = { manual: 'Manual', automated: 'Automated', safety_point: 'Safety point' };
+
+export function originLabel(origin: string): string {
+  return ORIGINS[origin.toLowerCase()] ?? origin;
+}
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+
+export function humanSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${v} B` : `${v < 10 ? v.toFixed(1) : Math.round(v)} ${UNITS[u]}`;
+}
+
+/** `restore, delete; restore_to_new: unavailable (the point is still being created)`. */
+export function actionsText(actions: RecoveryPoint['actions']): string {
+  if (!actions?.length) return '';
+  const on = actions.filter((a) => a.available).map((a) => a.name);
+  const off = actions.filter((a) => !a.available).map((a) => `${a.name}: unavailable${a.reason ? ` (${plain(a.reason)})` : ''}`);
+  return [on.join(', '), ...off].filter(Boolean).join('; ');
+}
+
+/** A sentence from the API as a clause: lower-case start, no final period. */
+export function plain(reason: string): string {
+  const s = reason.trim().replace(/\.$/, '');
+  // "The point..." → "the point...", but "PostgreSQL ..." stays as it is.
+  return /^[A-Z][a-z]*(?=[\s,;:]|$)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+export function resourceLabel(p: RecoveryPoint): string {
+  return p.resource_name ?? (p.resource_id !== undefined ? String(p.resource_id) : '');
+}

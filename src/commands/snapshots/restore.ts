@@ -1,0 +1,60 @@
+// `snapshots restore <product> <point-id>`: replace the existing resource from a point
+// (contract 10). Everything that can be refused locally is refused before any request;
+// the point is read first so the review can name the resource and the data-loss cutoff.
+import { randomUUID } from 'node:crypto';
+import type { CommandRun } from '../../cli/app.js';
+import { UsageError } from '../../cli/errors.js';
+import { ResponseShapeError } from '../../client/errors.js';
+import { productArg } from './format.js';
+import { explainRefusal, printReview } from './review.js';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export const run: CommandRun = async (app, { args, opts }) => {
+  const product = productArg(args[0]);
+  const pointId = String(args[1] ?? '').trim();
+  if (!pointId) throw new UsageError('give the recovery point id', `'infra snapshots list ${product}' lists them`);
+  const givenKey = opts.idempotencyKey as string | undefined;
+  if (givenKey !== undefined && !KEY.test(givenKey)) throw new UsageError('--idempotency-key must be 1 to 255 printable characters without spaces');
+  const confirmFlag = opts.confirm as string | undefined;
+  if (confirmFlag !== undefined && confirmFlag.trim() === '') throw new UsageError('--confirm needs the exact name of the resource');
+  const prompter = app.ctx.stdin.isTTY ? app.ctx.prompter : undefined;
+  if (confirmFlag === undefined && !prompter)
+    throw new UsageError(
+      'a restore replaces the resource and must be confirmed: without a terminal, pass --confirm NAME (the resource\'s exact name); nothing was sent',
+      `'infra snapshots list ${product}' shows the resource of each point`,
+    );
+  const safetyPoint = opts.safetyPoint !== false;
+
+  const client = await app.client();
+  const point = await client.recovery.findPoint(product, pointId);
+  printReview(app, product, point, safetyPoint);
+
+  const known = point.resource_name ?? undefined;
+  const typed = confirmFlag ?? (await prompter!.text(`Type the name of the resource${known ? ` (${known})` : ''} to confirm: `)).trim();
+  // The API checks the name too; refusing a mismatch here means nothing destructive was sent.
+  if (!typed) throw new UsageError('no name typed; nothing was sent');
+  if (known !== undefined && typed !== known) throw new UsageError(`"${typed}" is not the resource's name "${known}"; nothing was sent`);
+
+  const key = givenKey ?? randomUUID();
+  app.ctx.stderr.write(`idempotency key: ${key} (reuse it with --idempotency-key to retry safely)\n`);
+  let answer;
+  try {
+    answer = await client.recovery.restore(product, pointId, { confirmName: typed, safetyPoint, idempotencyKey: key });
+  } catch (err) {
+    throw explainRefusal(err, known, key);
+  }
+  const { operation_id: opId, operation_url: opUrl, message } = answer.value;
+  if (answer.status === 202) {
+    const endpoint = `POST /api/v1/snapshots/${product}/${pointId}/restore`;
+    if (!opId) throw new ResponseShapeError(`the response of ${endpoint} lacks the required field "operation_id"`, 202, endpoint, 'operation_id');
+    if (app.json) app.printJson(answer.raw);
+    else app.print(opId);
+    app.info(`restore accepted: operation ${opId}${opUrl ? `, follow it at ${opUrl}` : ''}`);
+    return;
+  }
+  if (app.json) app.printJson(answer.raw);
+  app.info(
+    `the restore of ${known ?? 'the resource'} from ${pointId} started directly, as before (the replace-existing gate is closed for this account, so there is no operation to follow)${message ? `: ${message}` : ''}`,
+  );
+};

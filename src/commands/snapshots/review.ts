@@ -1,0 +1,65 @@
+// What a replace-existing restore shows before it is sent (spec 3.5 rules 2-3, contract 10),
+// and how the API's refusals read afterwards.
+import { CliError } from '../../cli/errors.js';
+import type { App } from '../../cli/app.js';
+import { ConflictError, ValidationError } from '../../client/errors.js';
+import type { RecoveryPoint } from '../../client/schemas.js';
+import { originLabel, plain } from './format.js';
+
+export function reviewLines(product: string, point: RecoveryPoint, safetyPoint: boolean): string[] {
+  const resource = point.resource_name
+    ? `${point.resource_name}${point.resource_id !== undefined ? ` (${product} ${point.resource_id})` : ''}`
+    : point.resource_id !== undefined
+      ? `${product} ${point.resource_id} (name not given by the API)`
+      : '(not given by the API)';
+  const created = point.created_at ? `, taken ${point.created_at}` : '';
+  const loss = point.created_at
+    ? `everything written after ${point.created_at} is lost`
+    : 'everything written after the point was taken is lost (the API did not give its time)';
+  const lines = [
+    'Replace-existing restore: destructive',
+    `  resource:      ${resource}`,
+    `  point:         ${point.id} (${originLabel(point.origin)}, ${point.state}${created})`,
+    `  data loss:     ${loss}`,
+    `  safety point:  ${safetyPoint ? 'on (a point of the current data is taken first)' : 'off (--no-safety-point: the current data is not kept)'}`,
+    '  availability:  the resource is unavailable during the restore; its address and credentials stay the same',
+  ];
+  const restore = point.actions?.find((a) => a.name === 'restore');
+  if (restore && !restore.available) lines.push(`  note:          the point lists restore as unavailable${restore.reason ? ` (${plain(restore.reason)})` : ''}`);
+  return lines;
+}
+
+export function printReview(app: App, product: string, point: RecoveryPoint, safetyPoint: boolean): void {
+  // Not progress: shown even with --quiet, because it is what the user is agreeing to.
+  const [head, ...rest] = reviewLines(product, point, safetyPoint);
+  app.ctx.stderr.write(`${app.errStyle.bold(head ?? '')}\n${rest.join('\n')}\n`);
+}
+
+/** The API's 409 and 422 answers to a restore, as a sentence and what to do next. */
+export function explainRefusal(err: unknown, resource: string | undefined, key: string): unknown {
+  if (err instanceof ConflictError) {
+    const said = err.message;
+    if (/idempotency/i.test(said))
+      return new CliError(
+        1,
+        `refused by the API (409): the idempotency key ${key} was already used for a different request; the API said: ${said}`,
+        'a new request needs a new key: run it without --idempotency-key; reuse a key only to retry the very same request',
+      );
+    if (/destructive|at a time|already running|in progress/i.test(said))
+      return new CliError(
+        1,
+        `refused by the API (409): another destructive operation is running on ${resource ?? 'this resource'}; one runs per resource at a time. The API said: ${said}`,
+        'wait until that operation has finished, then run the restore again',
+      );
+    return new CliError(1, `refused by the API (409): ${said}`);
+  }
+  if (err instanceof ValidationError) {
+    const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
+    const hint = details.length
+      ? undefined
+      : "'infra recovery capabilities' shows which products can replace the existing resource; 'infra snapshots list <product>' shows each point's actions";
+    return new CliError(2, `the API refused the restore (${err.status}): ${err.message}`, hint, details);
+  }
+  return err;
+}
+
