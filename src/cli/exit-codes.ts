@@ -54,8 +54,10 @@ export function classify(err: unknown): Failure {
     return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
   }
   if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };
-  if (err instanceof UnavailableError)
-    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'the service did not answer in time; try again later (--debug shows each attempt)' };
+  if (err instanceof UnavailableError) {
+    const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
+    return { code: ExitCode.UNAVAILABLE, message: err.message, hint };
+  }
   if (err instanceof ResponseShapeError)
     return { code: ExitCode.FAILED, message: err.message, hint: 'the API answered something this client cannot read; --debug shows the exchange' };
   if (err instanceof ConflictError) return { code: ExitCode.FAILED, message: `refused by the API: ${err.message}` };

@@ -44,7 +44,9 @@ export function pickProject(project: string | undefined, team: string | undefine
 
 export function resolveSettings(flags: GlobalFlags, env: Record<string, string | undefined>, config: StoredConfig): Settings {
   const flagProject = pickProject(flags.project, flags.team, ['--project', '--team']);
-  const envProject = pickProject(env.INFRA_PROJECT, env.INFRA_TEAM, ['INFRA_PROJECT', 'INFRA_TEAM']);
+  // A flag overrides the environment, so a conflicting INFRA_PROJECT/INFRA_TEAM pair only
+  // matters when no flag chose the project.
+  const envProject = flagProject === undefined ? pickProject(env.INFRA_PROJECT, env.INFRA_TEAM, ['INFRA_PROJECT', 'INFRA_TEAM']) : undefined;
   const project = first([flagProject, 'flag'], [envProject, 'env'], [blankToUndefined(config.project), 'config']);
   const apiUrl = first([blankToUndefined(flags.apiUrl), 'flag'], [blankToUndefined(env.INFRA_API_URL), 'env'], [blankToUndefined(config['api-url']), 'config']);
   if (apiUrl.value !== undefined) validateApiUrl(apiUrl.value, apiUrl.source);

@@ -125,7 +125,7 @@ export class HttpClient {
         if (signal?.aborted) throw signal.reason;
         const code = errorCode(err);
         // A refused connection never reached the server, so even a POST is safe to repeat.
-        const safe = replayable || code === 'ECONNREFUSED';
+        const safe = replayable || code.endsWith('ECONNREFUSED');
         if (safe && attempt < attempts) {
           const wait = retryDelayMs(attempt, undefined, this.random);
           this.trace(`✗ ${endpoint} ${code} after ${this.clock.now() - started}ms; retry ${attempt}/${attempts - 1} in ${wait}ms`);
@@ -274,9 +274,23 @@ function maskHeaders(headers: Record<string, string>): string {
     .join('; ');
 }
 
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host lookup failed',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no response in time',
+  UND_ERR_BODY_TIMEOUT: 'response body stalled',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  UND_ERR_CLOSED: 'connection closed',
+};
+
 function errorCode(err: unknown): string {
   const e = err as { code?: string; cause?: { code?: string }; name?: string };
-  return e?.code ?? e?.cause?.code ?? e?.name ?? 'network error';
+  const code = e?.code ?? e?.cause?.code ?? e?.name ?? 'network error';
+  return NETWORK_WORDS[code] ? `${NETWORK_WORDS[code]}: ${code}` : code;
 }
 
 function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {

@@ -24,12 +24,15 @@ export interface TableWriter<T> {
 
 export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Style): TableWriter<T> {
   if (!out.isTTY) {
-    out.write(columns.map((c) => c.header).join('\t') + '\n');
+    // The header goes out with the first rows: an empty list or a failed request prints nothing.
+    let header = columns.map((c) => c.header).join('\t') + '\n';
     return {
       add(rows) {
         let chunk = '';
         for (const row of rows) chunk += columns.map((c) => tsvCell(c.value(row))).join('\t') + '\n';
-        if (chunk) out.write(chunk);
+        if (!chunk) return;
+        out.write(header + chunk);
+        header = '';
       },
       end: async () => {},
     };
