@@ -1,0 +1,239 @@
+// Replace-existing restores (contract 10) end to end against the simulator: the review,
+// confirmation on and off a terminal, idempotency keys, gates and the API's refusals.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import type { Prompter } from '../../src/cli/context.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
+
+let sim: Simulator;
+let env: Record<string, string>;
+// Retries wait on this clock: no real backoff in tests.
+const instantClock = { now: () => Date.now(), sleep: async () => {} };
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, speed: 0 });
+  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  sim.resetHandlers();
+  await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+});
+
+const posts = () => sim.requests.filter((r) => r.method === 'POST');
+const restore = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) =>
+  runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock, ...extra });
+const keyOf = (stderr: string) => /idempotency key: (\S+) \(reuse it with --idempotency-key to retry safely\)/.exec(stderr)?.[1];
+
+function prompter(answer: string, asked: string[]): Prompter {
+  return {
+    text: async (q) => (asked.push(q), answer),
+    secret: async () => {
+      throw new Error('a restore never asks for a secret');
+    },
+  };
+}
+
+describe('before anything is sent', () => {
+  test('without a terminal and without --confirm: exit 2 and no request at all', async () => {
+    const r = await restore(['vps', 'rp-vps-001']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--confirm NAME');
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  test('an unknown product is a usage error before any request', async () => {
+    const r = await restore(['disk', 'rp-1', '--confirm', 'x']);
+    expect(r.code).toBe(2);
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  test('an unknown point: 404 from the list lookup, exit 5, no POST', async () => {
+    const r = await restore(['vps', 'rp-nope', '--confirm', 'vps-01']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('rp-nope');
+    expect(posts()).toHaveLength(0);
+  });
+
+  test('a --confirm that is not the resource name is refused locally: exit 2, no POST', async () => {
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-02']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"vps-02" is not the resource\'s name "vps-01"; nothing was sent');
+    expect(posts()).toHaveLength(0);
+  });
+
+  test('an invalid --idempotency-key is a usage error', async () => {
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'has space']);
+    expect(r.code).toBe(2);
+    expect(sim.requests).toHaveLength(0);
+  });
+});
+
+describe('gate open: 202 with an operation', () => {
+  test('the review, the key on stderr, the operation id on stdout, the body sent', async () => {
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('op-000001\n');
+    const created = sim.world.recovery.points.find((p) => p.id === 'rp-vps-001')!.createdAt;
+    const cutoff = new Date(created).toISOString();
+    expect(r.stderr).toContain('resource:      vps-01 (vps 1001)');
+    expect(r.stderr).toContain('point:         rp-vps-001');
+    expect(r.stderr).toContain(`everything written after ${cutoff} is lost`);
+    expect(r.stderr).toContain('safety point:  on');
+    expect(r.stderr).toContain('the resource is unavailable during the restore');
+    expect(r.stderr).toMatch(/operation op-000001, follow it at http:\/\/127\.0\.0\.1:\d+\/api\/v1\/recovery\/operations\/op-000001/);
+    const key = keyOf(r.stderr);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const [post] = posts();
+    expect(post?.path).toBe('/api/v1/snapshots/vps/rp-vps-001/restore');
+    expect(post?.body).toEqual({ confirm_name: 'vps-01', safety_point: true });
+    expect(post?.headers['idempotency-key']).toBe(key);
+    // The review comes before the POST: the point was read first.
+    expect(sim.requests.map((q) => q.method)).toEqual(['GET', 'POST']);
+  });
+
+  test('--no-safety-point is sent and shown; --json prints the answer', async () => {
+    const r = await restore(['cache', 'rp-cache-001', '--confirm', 'sessions-redis', '--no-safety-point', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ operation_id: 'op-000001', operation_url: expect.stringMatching(/\/recovery\/operations\/op-000001$/) });
+    expect(r.stderr).toContain('safety point:  off');
+    expect(posts()[0]?.body).toEqual({ confirm_name: 'sessions-redis', safety_point: false });
+  });
+
+  test('--quiet still shows the review and the key', async () => {
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '-q']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('everything written after');
+    expect(keyOf(r.stderr)).toBeDefined();
+  });
+});
+
+describe('on a terminal', () => {
+  test('the user types the exact name; it is sent as confirm_name', async () => {
+    const asked: string[] = [];
+    const r = await restore(['vps', 'rp-vps-001'], { stdinTTY: true, prompter: prompter('vps-01', asked) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(asked).toEqual(['Type the name of the resource (vps-01) to confirm: ']);
+    expect(posts()[0]?.body).toEqual({ confirm_name: 'vps-01', safety_point: true });
+    expect(r.stdout).toBe('op-000001\n');
+  });
+
+  test('a typed name that differs is refused: exit 2, no POST', async () => {
+    const r = await restore(['vps', 'rp-vps-001'], { stdinTTY: true, prompter: prompter('vps-1', []) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing was sent');
+    expect(posts()).toHaveLength(0);
+  });
+});
+
+test('when the point does not name its resource, the API checks the name: 422 → exit 2 with the field', async () => {
+  const list = await (await fetch(`${sim.url}/api/v1/snapshots/vps?per_page=100`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
+  const anonymous = { ...list, data: list.data.map(({ resource_name: _n, ...p }: Record<string, unknown>) => p) };
+  sim.use(http.get('*/api/v1/snapshots/vps', () => HttpResponse.json(anonymous)));
+  const r = await restore(['vps', 'rp-vps-001', '--confirm', 'wrong-name']);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain('resource:      vps 1001 (name not given by the API)');
+  expect(r.stderr).toMatch(/confirm_name: The confirmation does not match the resource name "vps-01"/);
+  expect(posts()).toHaveLength(1);
+  expect(sim.world.recovery.operations).toHaveLength(0);
+});
+
+test('gate closed: 200, the restore started directly, no operation id on stdout', async () => {
+  await fetch(`${sim.url}/_sim/gates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'vps', open: false }) });
+  const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toContain('started directly, as before');
+  const j = await restore(['database', 'rp-db-001', '--confirm', 'shop-mysql', '--json']);
+  expect(j.code, j.stderr).toBe(0);
+  expect(JSON.parse(j.stdout)).toMatchObject({ status: 'started' });
+});
+
+describe('idempotency and one destructive operation at a time', () => {
+  test('the same request under the same key returns the same operation', async () => {
+    const a = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
+    const b = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(b.stdout).toBe(a.stdout);
+    expect(keyOf(b.stderr)).toBe('k-retry-1');
+    expect(sim.world.recovery.operations).toHaveLength(1);
+  });
+
+  test('a changed request under a reused key: 409, exit 1, says why', async () => {
+    await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-2']);
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-2', '--no-safety-point']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the idempotency key k-2 was already used for a different request');
+    expect(r.stderr).toMatch(/hint: a new request needs a new key/);
+    expect(sim.world.recovery.operations).toHaveLength(1);
+  });
+
+  test('a second destructive operation on the same resource: 409, exit 1', async () => {
+    await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
+    const r = await restore(['vps', 'rp-vps-002', '--confirm', 'vps-01']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('another destructive operation is running on vps-01; one runs per resource at a time');
+    expect(r.stderr).toMatch(/hint: wait until that operation has finished/);
+  });
+
+  test('a product that cannot replace the resource (PostgreSQL): 422 → exit 2, hint to capabilities', async () => {
+    const r = await restore(['database', 'rp-db-003', '--confirm', 'orders-pg']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('PostgreSQL cannot be restored in place');
+    expect(r.stderr).toContain("hint: 'infra recovery capabilities'");
+    expect(sim.world.recovery.operations).toHaveLength(0);
+  });
+});
+
+describe('a dropped connection', () => {
+  let proxy: Server;
+  let proxyUrl = '';
+  let dropped = 0;
+
+  beforeAll(async () => {
+    // Forwards to the simulator; the first restore POST is applied there, then its
+    // connection is cut before the answer arrives, as when a network drops mid-request.
+    proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers[k] = v;
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const upstream = await fetch(`${sim.url}${req.url}`, { method: req.method, headers, body });
+      const text = Buffer.from(await upstream.arrayBuffer());
+      if (req.method === 'POST' && req.url?.endsWith('/restore') && dropped === 0) {
+        dropped++;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(text);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  test('the POST is retried with the same Idempotency-Key and yields one operation', async () => {
+    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--debug'], { env: { ...env, INFRA_API_URL: proxyUrl } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(dropped).toBe(1);
+    const sent = posts();
+    expect(sent).toHaveLength(2);
+    const key = keyOf(r.stderr);
+    expect(sent.map((p) => p.headers['idempotency-key'])).toEqual([key, key]);
+    expect(sim.world.recovery.operations).toHaveLength(1);
+    expect(r.stdout).toBe(`${sim.world.recovery.operations[0]!.id}\n`);
+    expect(r.stderr).toMatch(/retry 1\//);
+  });
+});
+
+test('as a real process without a terminal: --confirm is required, nothing is sent', async () => {
+  const r = await spawnCli(['snapshots', 'restore', 'vps', 'rp-vps-001'], { env });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain('--confirm NAME');
+  expect(sim.requests).toHaveLength(0);
+});
