@@ -1,0 +1,193 @@
+// `infra serverless logs` against the simulator (contract section 7, spec 4.1).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { InterruptedError } from '../../src/cli/errors.js';
+import { apiRequests, cli, control, frozenSim, rawLogs, simClock } from '../diagnose/sim-env.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await frozenSim();
+});
+afterAll(() => sim.close());
+beforeEach(() => {
+  sim.resetHandlers();
+  sim.world.reset();
+  sim.requests.length = 0;
+});
+
+const ago = (ms: number) => new Date(sim.world.now() - ms).toISOString();
+const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { timestamp: string; message: string; container: string });
+
+describe('serverless logs: paging', () => {
+  it('follows next_cursor over several pages, writes every entry once, in order, as NDJSON', async () => {
+    await control(sim, 'logs', { container_id: 101, count: 450 });
+    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '30m', '--limit', '100', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = ndjson(r.stdout);
+
+    // What the API holds for the same window, read directly in one big page.
+    const since = ago(30 * 60_000);
+    const direct = await rawLogs(sim, 101, { since, limit: '1000' });
+    expect(direct.meta.next_cursor).toBeNull();
+    expect(lines.length).toBe(direct.data.entries.length);
+    expect(lines.length).toBeGreaterThan(450);
+    expect(lines.map((l) => l.timestamp)).toEqual(direct.data.entries.map((e) => e.timestamp));
+    expect(new Set(lines.map((l) => JSON.stringify(l))).size).toBe(lines.length);
+
+    // The cursor sequence the server received is exactly the one it handed out.
+    const reqs = apiRequests(sim, '/logs');
+    expect(reqs.length).toBe(Math.ceil(lines.length / 100));
+    expect(reqs[0]!.query.cursor).toBeUndefined();
+    let expected: string | null = null;
+    for (const [i, req] of reqs.entries()) {
+      expect(req.query).toMatchObject({ since, limit: '100', container: 'user-container' });
+      if (i > 0) expect(req.query.cursor).toBe(expected);
+      const page = await rawLogs(sim, 101, req.query);
+      expected = page.meta.next_cursor;
+    }
+    expect(expected).toBeNull();
+    expect(r.stderr).toBe('');
+  });
+
+  it('human lines: timestamp  container  level  message; resolves a name', async () => {
+    const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '2m']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.length).toBe(8);
+    for (const l of lines) expect(l).toMatch(/^\d{4}-\d{2}-\d{2}T\S+Z {2}user-container {2}(debug|info |warn |error|-    ) {2}\S/);
+  });
+
+  it('on a TTY hints that a wider --since looks further back once the end is reached; colours the level', async () => {
+    const { Capture } = await import('../helpers/cli.js');
+    const stderr = new Capture(true, 80);
+    const stdout = new Capture(true, 80);
+    const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '5m', '--level', 'error'], { stderr, stdout, env: { FORCE_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(stderr.text).toMatch(/wider --since looks further back/);
+    expect(stdout.text).toContain('\u001b[31merror');
+  });
+
+  it('--since is always sent, as ISO 8601 UTC (default 1h); an offset timestamp is converted', async () => {
+    await cli(sim, ['serverless', 'logs', '101']);
+    const offset = new Date(sim.world.now() - 20 * 60_000);
+    const local = offset.toISOString().replace('Z', '+00:00').replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})/, (_m, d: string, h: string) => `${d}T${h}`);
+    await cli(sim, ['serverless', 'logs', '101', '--since', local]);
+    const reqs = apiRequests(sim, '/logs');
+    const [first, second] = [reqs[0], reqs.at(-1)];
+    expect(first!.query.since).toBe(ago(60 * 60_000));
+    expect(second!.query.since).toBe(offset.toISOString());
+  });
+
+  it('filters appear in the query, and the level filter is applied by the API', async () => {
+    const until = ago(60_000);
+    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '2h', '--until', until, '--level', 'error', '--container', 'all', '--limit', '7', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const q = apiRequests(sim, '/logs')[0]!.query;
+    expect(q).toMatchObject({ since: ago(2 * 3_600_000), until, level: 'error', container: 'all', limit: '7' });
+    const lines = ndjson(r.stdout);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.message.toLowerCase()).toContain('error');
+  });
+
+  it('--cursor continues from a given cursor', async () => {
+    const first = await rawLogs(sim, 101, { since: ago(10 * 60_000), limit: '5' });
+    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '10m', '--limit', '5', '--cursor', first.meta.next_cursor!, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(apiRequests(sim, '/logs')[0]!.query.cursor).toBe(first.meta.next_cursor);
+    expect(ndjson(r.stdout)[0]!.timestamp > first.data.entries[4]!.timestamp).toBe(true);
+  });
+});
+
+describe('serverless logs: empty window, outage, retention, permissions', () => {
+  it('no entries: says the container printed nothing between X and Y, exit 0', async () => {
+    const r = await cli(sim, ['serverless', 'logs', 'worker', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`the container printed nothing between ${ago(3_600_000)} and ${ago(0)}\n`);
+  });
+
+  it('log store down (503, available=false): retried, then exit 7 saying it proves nothing', async () => {
+    await control(sim, 'faults', { logs_unavailable: true });
+    const r = await cli(sim, ['serverless', 'logs', '101']);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container\n/);
+    expect(apiRequests(sim, '/logs').length).toBe(4);
+  });
+
+  const invalid: [string, string[], RegExp][] = [
+    ['since beyond retention', ['--since', '11d'], /--since 11d reaches beyond the 10-day log retention/],
+    ['since timestamp beyond retention', ['--since', '2000-01-01T00:00:00Z'], /10-day log retention/],
+    ['since not a duration', ['--since', 'soon'], /--since/],
+    ['until not a timestamp', ['--until', 'now'], /--until/],
+    ['limit zero', ['--limit', '0'], /--limit must be a whole number/],
+    ['limit text', ['--limit', 'many'], /--limit/],
+    ['unknown level', ['--level', 'fatal'], /--level/],
+    ['unknown container', ['--container', 'sidecar'], /--container/],
+    ['empty cursor', ['--cursor', ' '], /--cursor must not be empty/],
+    ['follow with until', ['--follow', '--until', '2030-01-01T00:00:00Z'], /--follow and --until/],
+  ];
+  it.each(invalid)('%s: exit 2 naming the flag, no request sent', async (_n, flags, message) => {
+    const r = await cli(sim, ['serverless', 'logs', '101', ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(sim.requests.length).toBe(0);
+  });
+
+  it('a token without serverless:diagnostics: exit 4 naming the permission (logs and events)', async () => {
+    for (const verb of ['logs', 'events']) {
+      const r = await cli(sim, ['serverless', verb, '101'], { token: sim.tokens.no_diagnostics });
+      expect(r.code, verb).toBe(4);
+      expect(r.stderr, verb).toMatch(/serverless:diagnostics/);
+      expect(r.stderr, verb).toMatch(/hint: the token lacks the serverless:diagnostics permission/);
+    }
+  });
+
+  it('unknown container: exit 5', async () => {
+    const r = await cli(sim, ['serverless', 'logs', '999']);
+    expect(r.code).toBe(5);
+  });
+});
+
+describe('serverless logs --follow', () => {
+  it('after the backlog, polls for new entries without duplicates until Ctrl-C → 130', async () => {
+    const controller = new AbortController();
+    let polls = 0;
+    const clock = simClock(sim, (ms) => {
+      if (ms !== 2_000) return;
+      polls += 1;
+      sim.world.clock.advance(31);
+      if (polls === 4) controller.abort(new InterruptedError());
+    });
+    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
+    expect(r.code).toBe(130);
+    const lines = ndjson(r.stdout);
+    const keys = lines.map((l) => JSON.stringify(l));
+    expect(new Set(keys).size).toBe(keys.length);
+    const times = lines.map((l) => l.timestamp);
+    expect([...times].sort()).toEqual(times);
+    // 3 minutes of backlog at one line per 15 s, then 3 completed polls of 31 s each (the 4th was interrupted).
+    expect(lines.length).toBe(12 + Math.floor((3 * 31) / 15));
+    const reqs = apiRequests(sim, '/logs');
+    expect(reqs.length).toBe(1 + 3);
+    // Each poll asks from the newest timestamp already written (inclusive) and drops the repeat.
+    expect(reqs[1]!.query.since).toBe(new Date(Date.parse(times[11]!)).toISOString());
+    for (const q of reqs.map((x) => x.query)) expect(q.cursor).toBeUndefined();
+  });
+
+  it('prints lines as they appear while following; the backlog may be empty', async () => {
+    const backlog = await rawLogs(sim, 101, { since: ago(1_000), limit: '1000' });
+    const controller = new AbortController();
+    let polls = 0;
+    const clock = simClock(sim, (ms) => {
+      if (ms !== 2_000) return;
+      polls += 1;
+      if (polls === 2) sim.world.clock.advance(16);
+      if (polls === 4) controller.abort(new InterruptedError());
+    });
+    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '1s', '--follow'], { clock, signal: controller.signal });
+    expect(r.code).toBe(130);
+    if (backlog.data.entries.length === 0) expect(r.stderr).toMatch(/waiting for new ones/);
+    expect(r.stderr).toMatch(/error: interrupted/);
+    expect(r.stdout.trimEnd().split('\n').length).toBe(backlog.data.entries.length + 1);
+  });
+});
