@@ -1,0 +1,49 @@
+// The capability matrix as a table.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { capabilityTable, cellLabel } from '../../src/commands/recovery/capabilities.js';
+import { runCli } from '../helpers/cli.js';
+
+let sim: Simulator;
+let env: Record<string, string>;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, speed: 0 });
+  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
+});
+afterAll(() => sim.close());
+
+test('cell labels: gated reads "behind a gate"; unknown statuses pass through', () => {
+  expect(cellLabel({ status: 'gated' })).toBe('behind a gate');
+  expect(cellLabel({ status: 'yes', note: null })).toBe('yes');
+  expect(cellLabel({ status: 'beta' })).toBe('beta');
+});
+
+test('equal notes share one number', () => {
+  const cell = (status: string, note: string | null = null) => ({ status, note });
+  const { table, notes } = capabilityTable([
+    { product: 'a', create_point: cell('yes'), restore_to_new: cell('unavailable', 'Until validated.'), replace_existing: cell('unavailable', 'Until validated.'), point_in_time: cell('no', 'Other.') },
+  ]);
+  expect(table[0]?.cells).toEqual(['yes', 'unavailable [1]', 'unavailable [1]', 'no [2]']);
+  expect(notes).toEqual(['Until validated.', 'Other.']);
+});
+
+test('recovery capabilities: product × the four capabilities, with notes', async () => {
+  const r = await runCli(['recovery', 'capabilities'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  const lines = r.stdout.split('\n');
+  expect(lines[0]).toBe('PRODUCT\tCREATE POINT\tRESTORE TO NEW\tREPLACE EXISTING\tPOINT IN TIME');
+  const row = (p: string) => lines.find((l) => l.startsWith(`${p}\t`))?.split('\t');
+  expect(row('cache')?.slice(0, 4)).toEqual(['cache', 'yes', 'yes', expect.stringMatching(/^behind a gate \[\d+\]$/)]);
+  expect(row('postgresql')?.[3]).toMatch(/^no \[\d+\]$/);
+  expect(row('postgresql')?.[4]).toMatch(/^conditional \[\d+\]$/);
+  expect(r.stdout).toContain('Notes:');
+  expect(r.stdout).toContain('Restore to new only.');
+  expect(r.stdout).toContain('closed for this account');
+  expect(sim.requests.map((q) => q.path)).toEqual(['/api/v1/recovery/capabilities']);
+});
+
+test('--json: the API body as returned', async () => {
+  const r = await runCli(['recovery', 'capabilities', '--json'], { env });
+  const direct = await (await fetch(`${sim.url}/api/v1/recovery/capabilities`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
+  expect(JSON.parse(r.stdout)).toEqual(direct);
+});
