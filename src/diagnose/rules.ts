@@ -38,7 +38,8 @@ export function correlate(input: LocalInput): LocalFinding[] {
   if (skip) f.push({ code: 'serverless.checks_skipped', severity: 'info', message: `Revision checks skipped: ${skip}`, evidence: { summary: d.summary, operation: d.operation } });
   else f.push(...revisionChecks(input.revisions, !!d.error, d.error?.retryable ?? undefined));
   f.push(...logChecks(input.logs, f.some((x) => x.code === 'serverless.no_pod_scheduled')));
-  if (!f.some((x) => x.severity !== 'info')) {
+  // Checks that were skipped found nothing either way: saying "no problem" would overclaim.
+  if (!skip && !f.some((x) => x.severity !== 'info')) {
     f.unshift({ code: 'serverless.no_problem_found', severity: 'info', message: `No problem found: summary ${d.summary}, health ${d.health ?? 'unknown'}.`, evidence: { summary: d.summary, health: d.health } });
   }
   return rank(f);
