@@ -1,0 +1,60 @@
+// A few checks that only a real process shows: exit codes through bin/infra, NDJSON on a
+// real pipe, and Ctrl-C (SIGINT) ending `logs --follow` with 130. Needs `npm run build`.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { spawnCli } from '../helpers/cli.js';
+import { apiRequests, control, frozenSim, rawLogs } from '../diagnose/sim-env.js';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await frozenSim();
+});
+afterAll(() => sim.close());
+beforeEach(() => {
+  sim.world.reset();
+  sim.requests.length = 0;
+});
+
+const env = () => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
+
+describe('serverless logs as a process', () => {
+  it('NDJSON on a pipe; an empty window says so on stderr with exit 0', async () => {
+    const full = await spawnCli(['serverless', 'logs', '101', '--since', '10m', '--limit', '7', '--json'], { env: env() });
+    expect(full.code, full.stderr).toBe(0);
+    const lines = full.stdout.trimEnd().split('\n');
+    // The process's clock is the real one, the simulator's is frozen: compare with the window it sent.
+    const reqs = apiRequests(sim, '/logs');
+    const direct = await rawLogs(sim, 101, { since: reqs[0]!.query.since!, limit: '1000' });
+    expect(lines.length).toBe(direct.data.entries.length);
+    expect(lines.length).toBeGreaterThanOrEqual(39);
+    for (const l of lines) expect(JSON.parse(l)).toHaveProperty('timestamp');
+    expect(reqs.length).toBe(Math.ceil(lines.length / 7));
+
+    const empty = await spawnCli(['serverless', 'logs', 'worker'], { env: env() });
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toMatch(/^the container printed nothing between \S+Z and \S+Z\n$/);
+  });
+
+  it('log store down: exit 7 with the message, after retrying', async () => {
+    await control(sim, 'faults', { logs_unavailable: true });
+    const r = await spawnCli(['serverless', 'logs', '101'], { env: { ...env(), INFRA_MAX_RETRIES: '1' } });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container$/m);
+    expect(apiRequests(sim, '/logs').length).toBe(2);
+  });
+
+  it('--follow stops on SIGINT with exit 130', async () => {
+    const r = await spawnCli(['serverless', 'logs', '101', '--since', '2m', '--follow', '--json'], {
+      env: env(),
+      onSpawn: (child) => {
+        // Interrupt once the backlog was written and the first poll is waiting.
+        child.stdout?.once('data', () => setTimeout(() => child.kill('SIGINT'), 100));
+      },
+    });
+    expect(r.code).toBe(130);
+    const direct = await rawLogs(sim, 101, { since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
+    expect(r.stdout.trimEnd().split('\n').length).toBe(direct.data.entries.length);
+    expect(r.stderr).toMatch(/error: interrupted/);
+  });
+});
