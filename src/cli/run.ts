@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { App } from './app.js';
 import type { Context } from './context.js';
 import { classify, ExitCode } from './exit-codes.js';
+import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
 import { VERSION } from './version.js';
@@ -73,7 +74,8 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     }
     return code;
   } catch (err) {
-    const failure = ctx.signal.aborted ? classify(ctx.signal.reason) : classify(err);
+    // A command that handled the interrupt itself (a wait's resume hint) reports its own CliError.
+    const failure = ctx.signal.aborted && !(err instanceof CliError) ? classify(ctx.signal.reason) : classify(err);
     const style = colorEnabled({ noColorFlag: argv.includes('--no-color'), isTTY: !!ctx.stderr.isTTY }, ctx.env);
     const red = (s: string) => (style ? `\u001b[31m${s}\u001b[39m` : s);
     ctx.stderr.write(`${red('error:')} ${failure.message}\n`);

@@ -1,0 +1,21 @@
+import type { CommandRun } from '../../cli/app.js';
+import type { Page } from '../../client/paginate.js';
+import type { Container } from '../../client/schemas.js';
+import { pageQuery, renderList } from '../../output/list.js';
+import { listColumns, staleWarning } from './render-status.js';
+
+export const run: CommandRun = async (app, { opts }) => {
+  const client = await app.client();
+  const stale: string[] = [];
+  async function* watched(): AsyncGenerator<Page<Container>> {
+    for await (const page of client.serverless.pages(pageQuery(opts))) {
+      for (const c of page.items) if (c.status_details.stale) stale.push(c.name);
+      yield page;
+    }
+  }
+  await renderList<Container>(app, watched(), listColumns(app.ctx.clock.now(), app.style), {
+    empty: 'no serverless containers in this project',
+    all: opts.all === true,
+  });
+  if (stale.length) app.warn(staleWarning(stale));
+};
