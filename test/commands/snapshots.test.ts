@@ -32,6 +32,7 @@ describe('formatting', () => {
     expect(actionsText([{ name: 'restore', available: false }])).toBe('restore: unavailable');
     expect(actionsText(undefined)).toBe('');
     expect(plain('PostgreSQL cannot be restored in place.')).toBe('PostgreSQL cannot be restored in place');
+    expect(plain('Replace-existing restore is unavailable.')).toBe('replace-existing restore is unavailable');
   });
 
   test('products: vps, cache, database only', () => {

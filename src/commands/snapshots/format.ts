@@ -42,7 +42,7 @@ export function actionsText(actions: RecoveryPoint['actions']): string {
 export function plain(reason: string): string {
   const s = reason.trim().replace(/\.$/, '');
   // "The point..." → "the point...", but "PostgreSQL ..." stays as it is.
-  return /^[A-Z][a-z]*(?=[\s,;:]|$)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z-]*(?=[\s,;:]|$)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
 export function resourceLabel(p: RecoveryPoint): string {
