@@ -46,7 +46,6 @@ export function listRun(kind: DatastoreKind): CommandRun {
 export function credentialsRun(kind: DatastoreKind): CommandRun {
   return async (app, { args, opts }) => {
     if (opts.rotate) throw new UsageError(ROTATION, 'rotate the password where the instance is managed; this command only reads it');
-    idArg(kind, args);
     const { client, id } = await resolve(app, kind, args);
     const { value, raw } = await client.databases.credentials(kind, id);
     // --url is data the user asked for by name (psql "$(infra database credentials 12 --url)").
@@ -58,7 +57,6 @@ export function credentialsRun(kind: DatastoreKind): CommandRun {
 
 export function dnsRun(kind: DatastoreKind, enable: boolean): CommandRun {
   return async (app, { args }) => {
-    idArg(kind, args);
     const { client, id } = await resolve(app, kind, args);
     const { value, raw } = await client.databases.setDns(kind, id, enable);
     if (app.json) return app.printJson(raw);
