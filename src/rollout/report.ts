@@ -77,7 +77,8 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         exitCode: ExitCode.DEGRADED,
         message: `rollout of ${gen} degraded: the new revision failed while the previous revision keeps serving`,
         details: errorLines,
-        hint: `redeploying the same configuration fails the same way${h ? `; ${forId(h.hint)}` : '; change the configuration or image, then update'}`,
+        // A redeploy cannot help here whatever the code says: the same configuration fails again.
+        hint: `redeploying the same configuration fails the same way; ${h ? forId(h.fix) : 'change the image or settings (infra serverless update <id>)'.replace('<id>', subject.id)}`,
         notes: [],
       };
     }
