@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CommandRun } from './app.js';
 import { VERSION } from './version.js';
 import { registerFamilies } from '../commands/index.js';
+import { addGroupExamples, applyHelpGroups, groupOf, setExamples } from './help.js';
 
 export type Loader = () => Promise<{ run: CommandRun }>;
 export type ActionFactory = (loader: Loader) => (...args: unknown[]) => Promise<void>;
@@ -31,11 +32,16 @@ export function buildProgram(wiring: Wiring): Command {
   program.configureHelp({ sortSubcommands: false, showGlobalOptions: true });
   wiring.configure?.(program);
   registerFamilies(program, wiring.action);
+  applyHelpGroups(program);
+  // A help command of its own, in the Tools group; subcommands keep the ungrouped one they copied.
+  program.commandsGroup(groupOf('help')).helpCommand('help [command]', 'show help for a command');
+  addGroupExamples(program, examples);
   return program;
 }
 
 /** Adds an Examples section to a command's --help. */
 export function examples(cmd: Command, lines: string[]): Command {
+  setExamples(cmd, lines);
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
 

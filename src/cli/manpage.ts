@@ -1,0 +1,138 @@
+// man/infra.1, rendered from the live command tree (every command, its arguments, flags and
+// examples) plus the contract's fixed sections: environment, exit status, files.
+// Deterministic (no date) so that a test can tell when the committed page is out of date.
+import type { Command, Option } from 'commander';
+import { getExamples, walkCommands } from './help.js';
+
+export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
+  ['INFRA_API_URL', 'Service host; the client appends /api/v1/... (same as --api-url).'],
+  ['INFRA_TOKEN', 'API token. Takes precedence over the token stored by infra auth login. There is no token flag: it would leak into shell history and process lists.'],
+  ['INFRA_PROJECT', 'Project (team) id, sent as X-Team-Id (same as --project).'],
+  ['INFRA_TEAM', 'Alias of INFRA_PROJECT; both set to different values is a usage error.'],
+  ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
+  ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
+  ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
+  ['INFRA_HTTP_TIMEOUT', 'Connect and response timeout of each HTTP request.'],
+  ['NO_COLOR', 'Any value turns ANSI colour off (same as --no-color).'],
+  ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
+  ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],
+  ['CI', 'When set, no spinners and no prompts: progress is one plain line per state change.'],
+];
+
+export const EXIT_STATUS: ReadonlyArray<readonly [number, string]> = [
+  [0, 'Success (with --wait: the rollout finished and the container is ready).'],
+  [1, 'The operation failed or was cancelled, the API refused it (409 conflict), a response the client cannot read, or an unexpected error.'],
+  [2, 'Usage error: bad flag, argument or value (detected before any request), or a 422 validation error from the API (field errors printed).'],
+  [3, 'Rollout degraded: the new revision failed while an older one keeps serving.'],
+  [4, 'Authentication or authorization: no token configured, 401, or 403 (the missing permission is named when known).'],
+  [5, 'Not found: 404 on the resource.'],
+  [6, 'Wait timed out: the rollout goes on server-side; the message says how to resume waiting.'],
+  [7, 'Service unavailable: network failure, 5xx or 429 after retries, or the log store did not answer.'],
+  [130, 'Interrupted (Ctrl-C); while waiting, the rollout goes on server-side.'],
+];
+
+/** Text for roff: backslashes and dashes escaped, no line starting with a control character. */
+export function roffText(s: string): string {
+  return s
+    .replace(/\\/g, '\\e')
+    .replace(/-/g, '\\-')
+    .split('\n')
+    .map((l) => (/^[.']/.test(l) ? `\\&${l}` : l))
+    .join('\n');
+}
+
+const bold = (s: string) => `\\fB${roffText(s)}\\fR`;
+const italic = (s: string) => `\\fI${roffText(s)}\\fR`;
+
+function optionTerm(o: Option): string {
+  const [flags, value] = [o.flags.replace(/\s*[<[].*$/, ''), /[<[].*$/.exec(o.flags)?.[0]];
+  return bold(flags) + (value ? ` ${italic(value)}` : '');
+}
+
+function optionText(o: Option): string {
+  const extra: string[] = [];
+  if (o.argChoices) extra.push(`one of: ${o.argChoices.join(', ')}`);
+  if (o.defaultValue !== undefined && !o.negate && typeof o.defaultValue !== 'boolean') extra.push(`default: ${String(o.defaultValue)}`);
+  return roffText(o.description + (extra.length ? ` (${extra.join('; ')})` : ''));
+}
+
+function optionsBlock(options: readonly Option[]): string[] {
+  return options.filter((o) => !o.hidden).flatMap((o) => ['.TP', optionTerm(o), optionText(o)]);
+}
+
+/** Help text a command adds after its options, other than the Examples block. */
+export function afterHelpNotes(cmd: Command): string {
+  let text = '';
+  // commander's Command is an EventEmitter; its typings do not say so.
+  (cmd as unknown as NodeJS.EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => ((text += s), true) });
+  return text.replace(/\nExamples:\n(?: {2}.*\n)+/g, '').trim();
+}
+
+function usage(path: string[], cmd: Command): string {
+  const args = cmd.registeredArguments.map((a) => {
+    const name = a.name() + (a.variadic ? '...' : '');
+    return a.required ? `<${name}>` : `[${name}]`;
+  });
+  const opts = cmd.options.some((o) => !o.hidden) ? ['[options]'] : [];
+  return ['infra', ...path, ...opts, ...args].join(' ');
+}
+
+function commandSection(path: string[], cmd: Command): string[] {
+  const out = ['.SS ' + `"${roffText(usage(path, cmd)).replace(/"/g, '""')}"`, roffText(cmd.description())];
+  if (cmd.aliases().length) out.push('.br', roffText(`Alias: ${cmd.aliases().map((a) => [...path.slice(0, -1), a].join(' ')).join(', ')}`));
+  if (cmd.commands.length) out.push('.br', `Subcommands: ${cmd.commands.map((c) => bold(c.name())).join(', ')}.`);
+  const args = cmd.registeredArguments.filter((a) => a.description || a.argChoices);
+  for (const a of args) {
+    out.push('.TP', italic(a.name()), roffText(a.description + (a.argChoices ? ` (one of: ${a.argChoices.join(', ')})` : '')));
+  }
+  out.push(...optionsBlock(cmd.options));
+  const notes = afterHelpNotes(cmd);
+  if (notes) out.push('.PP', ...roffText(notes).split(/\n\s*\n/).flatMap((p, i) => (i ? ['.PP', p] : [p])));
+  return out;
+}
+
+function exampleBlock(lines: string[]): string[] {
+  return ['.PP', '.RS 4', '.nf', ...lines.map(roffText), '.fi', '.RE'];
+}
+
+export function renderManPage(program: Command, version: string): string {
+  const commands = walkCommands(program);
+  const out: string[] = [
+    '.\\" Generated by scripts/man.mjs from the command tree; do not edit. Run: npm run man',
+    `.TH INFRA 1 "" "infra ${roffText(version)}" "User Commands"`,
+    '.SH NAME',
+    `infra \\- ${roffText(program.description())}`,
+    '.SH SYNOPSIS',
+    `${bold('infra')} [${italic('global options')}] ${italic('command')} [${italic('subcommand')}] [${italic('options')}] [${italic('arguments')}]`,
+    '.SH DESCRIPTION',
+    roffText('infra manages serverless containers, VPS, databases, caches and their recovery points through the Infrastructure Management API v1. Commands are noun-verb, like gh. Standard output carries data only (tables on a terminal, tab-separated rows when piped, JSON with --json); progress, hints and warnings go to standard error.'),
+    '.PP',
+    roffText('Settings are taken from a flag, else the environment, else the config file (infra config), else the default.'),
+    '.SH GLOBAL OPTIONS',
+    roffText('Accepted before or after the subcommand.'),
+    ...optionsBlock(program.options),
+    '.TP',
+    `${bold('-h, --help')}`,
+    roffText('Show help for the command; infra help <command> does the same.'),
+    '.SH COMMANDS',
+  ];
+  for (const { path, cmd } of commands) out.push(...commandSection(path, cmd));
+  out.push('.SH ENVIRONMENT');
+  for (const [name, text] of ENVIRONMENT) out.push('.TP', bold(name), roffText(text));
+  out.push('.SH EXIT STATUS');
+  for (const [code, text] of EXIT_STATUS) out.push('.TP', bold(String(code)), roffText(text));
+  out.push(
+    '.SH FILES',
+    '.TP',
+    italic('$XDG_CONFIG_HOME/infra/config.json'),
+    roffText('Settings and the stored token (mode 0600); $XDG_CONFIG_HOME defaults to ~/.config. $INFRA_CONFIG_DIR/config.json when INFRA_CONFIG_DIR is set. infra config path prints the path in use.'),
+    '.SH EXAMPLES',
+  );
+  for (const { path, cmd } of commands) {
+    const lines = getExamples(cmd);
+    if (lines.length === 0 || cmd.commands.length > 0) continue;
+    out.push('.PP', bold(['infra', ...path].join(' ')), ...exampleBlock(lines));
+  }
+  out.push('.SH SEE ALSO', roffText('infra help <command>, infra completion <shell>, infra sim (a local simulator of the API).'), '');
+  return out.join('\n');
+}

@@ -1,0 +1,116 @@
+// Help over the whole live tree: every command describes itself and shows an example;
+// `infra help` groups families; typos get a suggestion; the man page is current and clean.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
+import { getExamples, HELP_GROUPS, OTHER_GROUP, walkCommands } from '../../src/cli/help.js';
+import { afterHelpNotes, renderManPage } from '../../src/cli/manpage.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+const program = () => buildProgram({ action: () => async () => {} });
+const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const hasGroff = spawnSync('groff', ['--version']).status === 0;
+
+describe('every command', () => {
+  const commands = walkCommands(program());
+
+  it('has a one-line description and at least one example', () => {
+    const missing = commands.flatMap(({ path, cmd }) => [
+      ...(cmd.description().trim() ? [] : [`infra ${path.join(' ')}: no description`]),
+      ...(getExamples(cmd).length ? [] : [`infra ${path.join(' ')}: no example (use examples(cmd, [...]))`]),
+    ]);
+    expect(missing).toEqual([]);
+    expect(commands.length).toBeGreaterThan(20);
+  });
+
+  it('examples start with infra (or feed it), so they can be copied', () => {
+    const odd = commands.flatMap(({ path, cmd }) => getExamples(cmd).filter((l) => !/(^|[|(<]\s*|\$\()infra\b/.test(l)).map((l) => `${path.join(' ')}: ${l}`));
+    expect(odd).toEqual([]);
+  });
+
+  it('--help of each command shows usage, its flags and an Examples section', async () => {
+    for (const { path, cmd } of commands) {
+      const r = await runCli([...path, '--help']);
+      expect(r.code, path.join(' ')).toBe(0);
+      expect(r.stdout).toContain(`Usage: infra ${path.join(' ')}`);
+      expect(r.stdout).toContain('Examples:\n  ');
+      for (const o of cmd.options.filter((x) => !x.hidden)) expect(r.stdout, `${path.join(' ')} ${o.flags}`).toContain(o.long ?? o.short ?? '');
+    }
+  });
+});
+
+describe('infra help', () => {
+  it('groups commands by family, in order, with help itself under Tools', async () => {
+    const r = await runCli(['help']);
+    expect(r.code).toBe(0);
+    const headings = HELP_GROUPS.map(([h]) => h);
+    const positions = headings.map((h) => r.stdout.indexOf(`\n${h}\n`));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const section = (h: string) => r.stdout.slice(r.stdout.indexOf(`\n${h}\n`)).split('\n\n')[0]!;
+    expect(section('Core Commands:')).toMatch(/\n {2}auth\b[\s\S]*\n {2}config\b/);
+    expect(section('Compute Commands:')).toMatch(/\n {2}serverless\b/);
+    expect(section('Data Commands:')).toMatch(/\n {2}database\b[\s\S]*\n {2}cache\b[\s\S]*\n {2}snapshots\b[\s\S]*\n {2}recovery\b/);
+    expect(section('Tools:')).toMatch(/\n {2}api\b[\s\S]*\n {2}sim\b[\s\S]*\n {2}completion\b[\s\S]*\n {2}help\b/);
+    expect(r.stdout).not.toContain(OTHER_GROUP);
+  });
+
+  it('a family help lists its subcommands without family headings and with examples', async () => {
+    const r = await runCli(['help', 'serverless']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Commands:\n  ');
+    expect(r.stdout).not.toContain('Tools:');
+    expect(r.stdout).toMatch(/Examples:\n {2}infra serverless /);
+  });
+
+  it('a mistyped top-level command suggests the closest one (exit 2)', async () => {
+    const r = await runCli(['servreless', 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: unknown command 'servreless'");
+    expect(r.stderr).toContain('hint: did you mean serverless?');
+  });
+
+  it('a mistyped subcommand suggests the closest one', async () => {
+    const r = await runCli(['serverless', 'lgos', 'web']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('hint: did you mean logs?');
+  });
+});
+
+describe('man/infra.1', () => {
+  const page = renderManPage(program(), pkgVersion);
+
+  it('is up to date with the command tree (run npm run man)', () => {
+    const committed = readFileSync(join(ROOT, 'man', 'infra.1'), 'utf8');
+    expect(committed === page, 'man/infra.1 is out of date: run npm run man').toBe(true);
+  });
+
+  it('documents every command, global option, environment variable and exit code', () => {
+    for (const { path } of walkCommands(program())) expect(page, path.join(' ')).toContain(`.SS "infra ${path.join(' ').replace(/-/g, '\\-')}`);
+    for (const flag of ['\\-\\-api\\-url', '\\-\\-project', '\\-\\-team', '\\-\\-json', '\\-\\-no\\-color', '\\-\\-debug', '\\-\\-quiet']) expect(page).toContain(flag);
+    for (const v of ['INFRA_API_URL', 'INFRA_TOKEN', 'INFRA_PROJECT', 'INFRA_TEAM', 'INFRA_CONFIG_DIR', 'INFRA_DEBUG', 'INFRA_MAX_RETRIES', 'INFRA_HTTP_TIMEOUT', 'NO_COLOR', 'FORCE_COLOR', 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY']) {
+      expect(page).toContain(`.TP\n\\fB${v}\\fR`);
+    }
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 130]) expect(page).toContain(`.TP\n\\fB${code}\\fR`);
+    expect(page).toContain('.SH FILES');
+    expect(page).toContain('infra serverless logs web \\-\\-since 15m \\-\\-level error');
+    expect(page).toContain('user\\-container, queue\\-proxy, all');
+  });
+
+  it('carries help notes other than examples', () => {
+    const restore = walkCommands(program()).find((c) => c.path.join(' ') === 'snapshots restore')!.cmd;
+    expect(afterHelpNotes(restore)).toContain('infra recovery capabilities');
+    expect(afterHelpNotes(restore)).not.toContain('Examples:');
+  });
+
+  it.runIf(hasGroff)('renders with groff without warnings', () => {
+    const r = spawnSync('groff', ['-man', '-Tutf8', '-ww', '-z'], { input: page, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    const text = execFileSync('groff', ['-man', '-Tascii', '-P', '-cbou'], { input: page, encoding: 'utf8' });
+    expect(text).toContain('EXIT STATUS');
+    expect(text).toContain('infra serverless logs [options] <id>');
+  });
+});
