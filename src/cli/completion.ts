@@ -43,9 +43,10 @@ const HELP_FLAG: FlagSpec = { names: ['-h', '--help'], takesValue: false, choice
 
 /** The tree as plain data. Global options are added to every command (they are accepted anywhere). */
 export function describeTree(program: Command, extra: ArgChoices = {}): NodeSpec {
-  const globals = program.options.filter((o) => !o.hidden).map(flagOf);
+  // --version belongs to `infra` alone; the other global options are accepted anywhere.
+  const globals = program.options.filter((o) => !o.hidden && o.long !== '--version').map(flagOf);
   const visit = (cmd: Command, path: string[]): NodeSpec => {
-    const own = cmd === program ? [] : cmd.options.filter((o) => !o.hidden).map(flagOf);
+    const own = cmd.options.filter((o) => !o.hidden && (cmd !== program || o.long === '--version')).map(flagOf);
     const children = cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden).map((c) => visit(c, [...path, c.name()]));
     if (cmd === program) {
       children.push({

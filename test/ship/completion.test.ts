@@ -1,0 +1,144 @@
+// Completion scripts from the live tree, exercised in real shells: bash (compgen/COMPREPLY),
+// fish (`complete -C`), zsh (the completion function with compadd/_describe stubbed).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
+import { completionScript, describeTree, type Shell } from '../../src/cli/completion.js';
+import { ARG_CHOICES } from '../../src/commands/completion/completion.js';
+import { runCli } from '../helpers/cli.js';
+
+const tree = describeTree(buildProgram({ action: () => async () => {} }), ARG_CHOICES);
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const dir = mkdtempSync(join(tmpdir(), 'infra-completion-'));
+const scripts: Record<Shell, string> = { bash: '', zsh: '', fish: '' };
+
+beforeAll(() => {
+  for (const shell of ['bash', 'zsh', 'fish'] as const) {
+    scripts[shell] = join(dir, `infra.${shell}`);
+    writeFileSync(scripts[shell], completionScript(shell, tree));
+  }
+});
+
+const sh = (shell: string, script: string) => {
+  const r = spawnSync(shell, ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir } });
+  expect(r.stderr).toBe('');
+  return r.stdout.trim().split('\n');
+};
+
+/** What bash offers after the given words; the last word is the one being completed. */
+function bashComplete(cases: string[][]): string[][] {
+  const calls = cases.map((words) => `t ${words.map((w) => `'${w}'`).join(' ')}`).join('\n');
+  const lines = sh('bash', `source '${scripts.bash}'\nt() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _infra; echo "\${COMPREPLY[*]}"; }\n${calls}`);
+  return lines.map((l) => (l ? l.split(' ') : []));
+}
+
+describe('infra completion <shell>', () => {
+  it('prints the script generated from the command tree', async () => {
+    for (const shell of ['bash', 'zsh', 'fish'] as const) {
+      const r = await runCli(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(completionScript(shell, tree));
+    }
+  });
+
+  it('rejects an unknown shell with a usage error', async () => {
+    const r = await runCli(['completion', 'tcsh']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bash, zsh, fish/);
+  });
+});
+
+describe('bash', () => {
+  it('is valid bash', () => {
+    expect(spawnSync('bash', ['-n', scripts.bash]).status).toBe(0);
+  });
+
+  it('completes commands, subcommands, flags and their values', () => {
+    const [top, all, serverless, container, level, product, restoreProduct, shell, key, help, alias, flags, afterGlobal, afterValue, second, leaf] = bashComplete([
+      ['infra', 'ser'],
+      ['infra', ''],
+      ['infra', 'serverless', ''],
+      ['infra', 'serverless', 'logs', 'x', '--container', ''],
+      ['infra', '--json', 'serverless', 'logs', 'web', '--since', '1h', '--level', ''],
+      ['infra', 'snapshots', 'list', ''],
+      ['infra', 'snapshots', 'restore', 'd'],
+      ['infra', 'completion', ''],
+      ['infra', 'config', 'set', ''],
+      ['infra', 'help', 's'],
+      ['infra', 'cache', 'cred'],
+      ['infra', 'serverless', 'logs', 'web', '--c'],
+      ['infra', '--project', 'prj-main', 'vps', ''],
+      ['infra', '--api-url', ''],
+      ['infra', 'snapshots', 'restore', 'vps', ''],
+      ['infra', 'vps', 'list', ''],
+    ]);
+    expect(top).toEqual(['serverless']);
+    expect(all).toEqual(expect.arrayContaining(['auth', 'config', 'serverless', 'vps', 'database', 'cache', 'snapshots', 'recovery', 'api', 'sim', 'completion', 'help']));
+    expect(serverless).toEqual(expect.arrayContaining(['list', 'get', 'logs', 'diagnose', 'revisions', 'events']));
+    expect(container).toEqual(['user-container', 'queue-proxy', 'all']);
+    expect(level).toEqual(['debug', 'info', 'warn', 'error']);
+    expect(product).toEqual(['vps', 'cache', 'database']);
+    expect(restoreProduct).toEqual(['database']);
+    expect(shell).toEqual(['bash', 'zsh', 'fish']);
+    expect(key).toEqual(['api-url', 'project', 'output']);
+    expect(help).toEqual(['serverless', 'snapshots', 'sim']);
+    expect(alias).toEqual(['credentials']);
+    expect(flags).toEqual(['--container', '--cursor']);
+    expect(afterGlobal).toEqual(['list']);
+    expect(afterValue).toEqual([]);
+    expect(second).toEqual([]);
+    expect(leaf).toEqual([]);
+  });
+
+  it('offers the flags of the command and the global ones, --version only at the top', () => {
+    const [logs, root] = bashComplete([
+      ['infra', 'serverless', 'logs', 'web', '--'],
+      ['infra', '--v'],
+    ]);
+    expect(logs).toEqual(expect.arrayContaining(['--since', '--until', '--level', '--container', '--limit', '--follow', '--json', '--project', '--help']));
+    expect(logs).not.toContain('--version');
+    expect(root).toEqual(['--version']);
+  });
+});
+
+describe.runIf(has('fish'))('fish', () => {
+  it('is valid fish', () => {
+    expect(spawnSync('fish', ['-n', scripts.fish]).status).toBe(0);
+  });
+
+  it('completes commands with descriptions, flag values and arguments', () => {
+    const out = sh('fish', [`source '${scripts.fish}'`, ...['infra ser', 'infra serverless logs x --container ', 'infra snapshots list ', 'infra cache cred', 'infra completion '].map((c) => `complete -C '${c}'; echo ---`)].join('\n'));
+    const groups = out.join('\n').split('---').map((g) => g.trim().split('\n').filter(Boolean).map((l) => l.split('\t')[0]));
+    expect(groups[0]).toEqual(['serverless']);
+    expect(groups[1]!.sort()).toEqual(['all', 'queue-proxy', 'user-container']);
+    expect(groups[2]!.sort()).toEqual(['cache', 'database', 'vps']);
+    expect(groups[3]).toEqual(['credentials']);
+    expect(groups[4]!.sort()).toEqual(['bash', 'fish', 'zsh']);
+    expect(out.join('\n')).toContain('serverless\tserverless containers');
+  });
+});
+
+describe.runIf(has('zsh'))('zsh', () => {
+  it('is valid zsh', () => {
+    expect(spawnSync('zsh', ['-n', scripts.zsh]).status).toBe(0);
+  });
+
+  it('completes commands, flag values and arguments (compadd and _describe stubbed)', () => {
+    const stubs = [
+      'compdef() { :; }',
+      'compadd() { [[ $1 == -a ]] && print -r -- ${(P)2}; }',
+      '_describe() { local -a names; names=(${(P)4%%:*}); print -r -- $names; }',
+      `source '${scripts.zsh}'`,
+      't() { local -a words; words=("$@"); local CURRENT=$#; _infra; }',
+    ];
+    const out = sh('zsh', [...stubs, "t infra ''", "t infra serverless logs x --container ''", "t infra snapshots restore ''", "t infra --json vps ''", "t infra serverless logs web --l"].join('\n'));
+    expect(out[0]!.split(' ')).toEqual(expect.arrayContaining(['auth', 'serverless', 'completion', 'help']));
+    expect(out[1]).toBe('user-container queue-proxy all');
+    expect(out[2]).toBe('vps cache database');
+    expect(out[3]).toBe('list');
+    expect(out[4]!.split(' ')).toContain('--level');
+  });
+});
