@@ -25,7 +25,7 @@ beforeAll(() => {
 const sh = (shell: string, script: string) => {
   const r = spawnSync(shell, ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir } });
   expect(r.stderr).toBe('');
-  return r.stdout.trim().split('\n');
+  return r.stdout.replace(/\n$/, '').split('\n');
 };
 
 /** What bash offers after the given words; the last word is the one being completed. */
