@@ -13,7 +13,7 @@ export async function waitAndReport(app: App, client: Client, subject: Subject, 
   const progress = await app.progress();
   // A spinner redraws in place, so it can show the elapsed time; a pipe gets one line per phase.
   const live = app.interactive;
-  const say = (text: string, elapsedMs: number) => progress.update(live ? `${text} · ${formatDuration(elapsedMs)}` : text);
+  const say = (text: string, elapsedMs: number) => progress.update(live ? `${text} · ${seconds(elapsedMs)}` : text);
   say(`waiting for generation ${subject.target} of ${subject.name} (timeout ${formatDuration(flags.timeoutMs)})`, 0);
   let result;
   try {
@@ -41,6 +41,11 @@ export async function waitAndReport(app: App, client: Client, subject: Subject, 
   for (const note of v.notes) app.info(note);
   if (v.exitCode !== 0) throw new CliError(v.exitCode, v.message, v.hint, v.details);
   return 0;
+}
+
+/** Elapsed time in whole seconds for the spinner: `0s`, `42s`, `2m5s`. */
+function seconds(ms: number): string {
+  return ms < 1000 ? '0s' : formatDuration(Math.floor(ms / 1000) * 1000);
 }
 
 /**
