@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../src/rollout/decide.js';
+import type { DoneDecision, WaitResult } from '../../src/rollout/poller.js';
+import { finalJson, phaseText, resumeCommand, verdict } from '../../src/rollout/report.js';
+import { container, type Shape } from './fixtures.js';
+
+const subject = { id: '101', name: 'web', target: 3 };
+const opts = { timeoutMs: 900_000, resume: resumeCommand(subject) };
+
+function done(shape: Shape, extra: Partial<WaitResult> = {}): WaitResult {
+  const c = container(shape);
+  const d = decide(c, 3) as DoneDecision;
+  return { outcome: d.outcome, decision: d, container: c, deleted: false, elapsedMs: 42_000, requests: 9, ...extra };
+}
+
+describe('verdict', () => {
+  it('ready: exit 0', () => {
+    expect(verdict(subject, done({}), opts)).toMatchObject({ exitCode: 0, message: 'generation 3 of web is ready (42s)', notes: [] });
+  });
+
+  it('ready with another summary or an unhealthy URL: named', () => {
+    const v = verdict(subject, done({ summary: 'stopped', health: 'unhealthy' }), opts);
+    expect(v.exitCode).toBe(0);
+    expect(v.notes.join('\n')).toMatch(/summary is now "stopped"/);
+    expect(v.notes.join('\n')).toMatch(/health is unhealthy.*infra serverless diagnose 101/);
+  });
+
+  it('degraded: exit 3 and never suggests a redeploy', () => {
+    const v = verdict(subject, done({ summary: 'degraded', state: 'failed', error: { code: 'serverless.progress_deadline', reason: 'ProgressDeadlineExceeded', message: 'm' } }), opts);
+    expect(v.exitCode).toBe(3);
+    expect(v.message).toMatch(/previous revision keeps serving/);
+    expect(v.hint).toMatch(/^redeploying the same configuration fails the same way; /);
+    expect(v.hint).not.toMatch(/redeploy may help/);
+  });
+
+  it('failed with a non-retryable code: code, reason, message, retrying will not help', () => {
+    const v = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.oom_killed', reason: 'OOMKilled', message: 'killed' } }), opts);
+    expect(v).toMatchObject({ exitCode: 1, message: 'rollout of generation 3 of web failed: serverless.oom_killed' });
+    expect(v.details).toEqual(['  code:    serverless.oom_killed', '  reason:  OOMKilled', '  message: killed']);
+    expect(v.hint).toMatch(/raise the resource profile.*will not help/);
+  });
+
+  it('failed with an unknown code: uses the API retryable flag', () => {
+    const no = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: false } }), opts);
+    expect(no.hint).toMatch(/retrying will not help/);
+    const yes = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: true } }), opts);
+    expect(yes.hint).toMatch(/a redeploy may help \(infra serverless redeploy 101\)/);
+  });
+
+  it('failed from an unknown terminal state says so', () => {
+    const v = verdict(subject, done({ state: 'superseded' }), opts);
+    expect(v.exitCode).toBe(1);
+    expect(v.details?.join('\n')).toMatch(/state "superseded", which this client does not know/);
+  });
+
+  it('cancelled: exit 1', () => {
+    expect(verdict(subject, done({ state: 'cancelled' }), opts)).toMatchObject({ exitCode: 1, message: 'rollout of generation 3 of web was cancelled' });
+  });
+
+  it('deleted during the wait: exit 1', () => {
+    const r: WaitResult = { outcome: 'failed', deleted: true, container: container({ state: 'running', terminal: false }), elapsedMs: 5000, requests: 3 };
+    expect(verdict(subject, r, opts)).toMatchObject({ exitCode: 1, message: 'web (id 101) was deleted while waiting for generation 3 of web (404)' });
+  });
+
+  it('timeout and interrupt: exit 6 / 130 with the resume command', () => {
+    const base = { deleted: false, elapsedMs: 900_000, requests: 180 };
+    expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait 101 --generation 3' });
+    expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait 101 --generation 3' });
+    expect(resumeCommand(subject, 'prj-x')).toBe('infra serverless wait 101 --generation 3 --project prj-x');
+  });
+});
+
+describe('finalJson', () => {
+  it('has exactly the contract fields', () => {
+    const j = finalJson(subject, done({ observed: 4, spec: 4 }));
+    expect(j).toEqual({ id: 101, spec_generation: 3, observed_generation: 4, outcome: 'ready', elapsed_seconds: 42, status_details: container().status_details });
+  });
+  it('without any read: nulls, the id from the command line', () => {
+    expect(finalJson(subject, { outcome: 'timeout', deleted: false, elapsedMs: 1234, requests: 1 })).toEqual({ id: 101, spec_generation: 3, observed_generation: null, outcome: 'timeout', elapsed_seconds: 1.2, status_details: null });
+  });
+});
+
+describe('phaseText', () => {
+  const ev = (shape: Shape) => {
+    const c = container(shape);
+    const d = decide(c, 3);
+    if (d.kind !== 'wait') throw new Error('expected a wait');
+    return { type: 'status' as const, decision: d, container: c, elapsedMs: 0, requests: 1 };
+  };
+  it.each([
+    [{ state: 'running', terminal: false, observed: 2 }, 'generation 3 queued behind another rollout (generation 2 is rolling out)'],
+    [{ state: 'queued', terminal: false, observed: 2 }, 'generation 3 queued'],
+    [{ observed: 2 }, 'waiting for generation 3 to start (the status still describes generation 2)'],
+    [{ stale: true }, 'the status is stale (no live source reachable): waiting for a live status of generation 3'],
+    [{ state: 'running', terminal: false, health: 'unknown' }, 'rolling out generation 3 (health: unknown)'],
+  ] as [Shape, string][])('%j → %s', (shape, text) => {
+    expect(phaseText(ev(shape), 3)).toBe(text);
+  });
+});
