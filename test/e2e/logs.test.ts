@@ -1,4 +1,5 @@
 // `infra serverless logs` against the simulator (contract section 7, spec 4.1).
+import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { InterruptedError } from '../../src/cli/errors.js';
@@ -140,6 +141,21 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
       expect(r.stderr, verb).toMatch(/serverless:diagnostics/);
       expect(r.stderr, verb).toMatch(/hint: the token lacks the serverless:diagnostics permission/);
     }
+  });
+
+  it('an unreadable page (entry without message): exit 1 naming the endpoint and field', async () => {
+    sim.use(http.get('*/api/v1/serverless/:id/logs', () => HttpResponse.json({ success: true, data: { available: true, entries: [{ timestamp: 'x' }] }, meta: { next_cursor: null, truncated: false } })));
+    const r = await cli(sim, ['serverless', 'logs', '101']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/GET \/api\/v1\/serverless\/101\/logs .*data\.entries\[0\]/);
+  });
+
+  it('--help says the level is a text match and shows examples', async () => {
+    const r = await cli(sim, ['serverless', 'logs', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/a text match, not a guarantee/);
+    expect(r.stdout).toMatch(/Examples:\n {2}infra serverless logs web/);
+    expect(sim.requests.length).toBe(0);
   });
 
   it('unknown container: exit 5', async () => {
