@@ -87,7 +87,8 @@ export class App {
       clock: this.ctx.clock,
       random: this.ctx.random,
       signal: this.ctx.signal,
-      timeoutMs: timeout ? { headers: timeout, body: timeout, connect: timeout } : undefined,
+      // A whole attempt gets ten idle timeouts: a body that trickles in forever still ends.
+      timeoutMs: timeout ? { headers: timeout, body: timeout, connect: timeout, total: timeout * 10 } : undefined,
       trace: this.settings.debug ? (line) => this.debug(line) : undefined,
     });
     return client;

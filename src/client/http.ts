@@ -37,7 +37,8 @@ export interface HttpOptions {
   random?: () => number;
   /** Receives one line per request, response and retry decision; the token is masked. */
   trace?: (line: string) => void;
-  timeoutMs?: { connect?: number; headers?: number; body?: number };
+  /** `total` bounds a whole attempt, answer and body: a body trickling in forever never resets it. */
+  timeoutMs?: { connect?: number; headers?: number; body?: number; total?: number };
   /** Longest wait the client accepts for a 429 before giving up. */
   maxRateLimitWaitMs?: number;
   /** Largest response body read, in bytes. */
@@ -64,6 +65,7 @@ export interface ApiResponse<T> {
 }
 
 const DEFAULT_RETRIES = 3;
+const DEFAULT_TOTAL_MS = 300_000;
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 export function normalizeApiUrl(apiUrl: string): string {
@@ -118,12 +120,14 @@ export class HttpClient {
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
+      const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
       let res: Dispatcher.ResponseData;
       try {
-        res = await send(this.dispatcher, new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal });
+        res = await send(this.dispatcher, new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal: deadline.signal });
       } catch (err) {
+        deadline.clear();
         if (signal?.aborted) throw signal.reason;
-        const code = errorCode(err);
+        const code = deadline.expired() ? deadline.code : errorCode(err);
         // A refused connection never reached the server, so even a POST is safe to repeat.
         const safe = replayable || code.endsWith('ECONNREFUSED');
         if (safe && attempt < attempts) {
@@ -143,7 +147,7 @@ export class HttpClient {
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, res.statusCode, endpoint);
-        const code = errorCode(err);
+        const code = deadline.expired() ? deadline.code : errorCode(err);
         if (replayable && attempt < attempts) {
           const wait = retryDelayMs(attempt, undefined, this.random);
           this.trace(`✗ ${endpoint} body ${code}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
@@ -151,6 +155,8 @@ export class HttpClient {
           continue;
         }
         throw new UnavailableError(`the response of ${endpoint} was cut off (${code})`, res.statusCode, endpoint);
+      } finally {
+        deadline.clear();
       }
       const status = res.statusCode;
       this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
@@ -291,6 +297,19 @@ function errorCode(err: unknown): string {
   const e = err as { code?: string; cause?: { code?: string }; name?: string };
   const code = e?.code ?? e?.cause?.code ?? e?.name ?? 'network error';
   return NETWORK_WORDS[code] ? `${NETWORK_WORDS[code]}: ${code}` : code;
+}
+
+/** A per-attempt deadline on real time (a network bound, not a wait the clock could skip). */
+function attemptDeadline(totalMs: number, outer: AbortSignal | undefined) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new Error('attempt deadline')), totalMs);
+  timer.unref?.();
+  return {
+    signal: anySignal(outer, ctl.signal),
+    expired: () => ctl.signal.aborted,
+    code: `no complete answer within ${totalMs}ms`,
+    clear: () => clearTimeout(timer),
+  };
 }
 
 function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
