@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { CommandRun, App } from '../../cli/app.js';
 import { configDir, configPath } from '../../cli/config.js';
 import { ExitCode } from '../../cli/exit-codes.js';
+import { CliError } from '../../cli/errors.js';
 import { AuthError, UnavailableError } from '../../client/errors.js';
 import { maskSecret } from '../../output/mask.js';
 
@@ -28,6 +29,8 @@ export const run: CommandRun = async (app) => {
     ]);
   }
   for (const w of warnings) app.warn(w);
+  // The report above is data; a failed check is still an error, said on stderr like any other.
+  if (!check.ok) throw new CliError(check.code as ExitCode, check.message);
   return check.code;
 };
 

@@ -1,0 +1,104 @@
+// Fault injection, table-driven: every fault of matrix.ts against every command, in-process
+// through a raw node:http fault proxy in front of the simulator. Each run must end with the
+// documented exit code, one `error:` line and no stack trace, within a bounded time, without
+// repeating a write that may have been applied, and without printing the token.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { closedPortUrl, startFaultProxy, type FaultProxy, type Seen } from './fault-proxy.js';
+import { COMMANDS, FAULTS, type CommandCase, type FaultCase } from './matrix.js';
+import { assertClean, virtualClock } from './support.js';
+
+let sim: Simulator;
+let proxy: FaultProxy;
+let refusedUrl: string;
+const tried = { runs: 0, outcomes: 0 };
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, speed: 0 });
+  proxy = await startFaultProxy(sim.url);
+  refusedUrl = await closedPortUrl();
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+  console.info(`fault matrix: ${tried.runs} fault x command runs, ${tried.outcomes} outcomes verified`);
+});
+beforeEach(() => {
+  proxy.clear();
+  sim.world.reset();
+  sim.requests.length = 0;
+});
+
+interface Run {
+  r: CliResult;
+  elapsed: number;
+  hits: Seen[];
+  sleeps: number[];
+}
+
+async function attack(fault: FaultCase, command: CommandCase, via: FaultProxy): Promise<Run> {
+  via.set(command.target, fault.plan);
+  const clock = virtualClock(sim);
+  const started = Date.now();
+  const r = await runCli(['--no-color', ...command.argv], {
+    env: { INFRA_API_URL: fault.refused ? refusedUrl : via.url, INFRA_TOKEN: sim.tokens.admin, ...fault.env },
+    clock,
+  });
+  return { r, elapsed: Date.now() - started, hits: [...via.hits], sleeps: clock.sleeps };
+}
+
+function verify(fault: FaultCase, command: CommandCase, run: Run, maxMs: number): void {
+  const { r, elapsed, hits } = run;
+  tried.runs++;
+  const want = fault.expect(command);
+  const context = `${command.name} under "${fault.name}"\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
+  expect(r.code, context).toBe(want.code);
+  expect(elapsed, context).toBeLessThan(maxMs);
+  assertClean(r, sim.tokens.admin, context);
+  if (want.code !== 0) {
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
+    expect(errors, context).toHaveLength(1);
+    if (want.message) expect(errors[0], context).toMatch(want.message);
+  } else {
+    expect(r.stderr, context).not.toMatch(/^error:/m);
+  }
+  // How often the most repeated target request (same method, path and query) reached the server.
+  const perRequest = new Map<string, number>();
+  for (const h of hits) perRequest.set(`${h.method} ${h.path}`, (perRequest.get(`${h.method} ${h.path}`) ?? 0) + 1);
+  expect(Math.max(0, ...perRequest.values()), context).toBe(want.hits);
+  // A write that may have been applied is never sent twice (only 429 and refused are repeated).
+  if (command.replay === 'write') expect(hits.length, context).toBe(want.hits);
+  if (command.replay === 'keyed-write') {
+    // A repeated restore carries the same Idempotency-Key, so the API returns the same operation.
+    const keys = new Set(hits.map((h) => h.headers['idempotency-key']));
+    expect(keys.size, context).toBeLessThanOrEqual(1);
+    if (hits.length) expect([...keys][0], context).toBeTruthy();
+  }
+  if (fault.sleeps) expect(fault.sleeps(run.sleeps), context).toBe(true);
+  tried.outcomes += 5;
+}
+
+const applies = (f: FaultCase) => COMMANDS.filter((c) => !f.only || f.only.includes(c.name));
+const fast: [string, string, FaultCase, CommandCase][] = [];
+for (const f of FAULTS.filter((x) => !x.slow)) for (const c of applies(f)) fast.push([f.name, c.name, f, c]);
+
+describe('fault x command matrix', () => {
+  it.each(fast)('%s / %s', async (_f, _c, fault, command) => {
+    verify(fault, command, await attack(fault, command, proxy), 2_000);
+  });
+
+  // Timeouts cost wall-clock time (undici's timers have about 1 s resolution): every command
+  // gets its own proxy and they run at once. Nothing they do changes the simulator's state.
+  it.each(FAULTS.filter((x) => x.slow).map((f) => [f.name, f] as const))('%s / every command, concurrently', async (_f, fault) => {
+    const commands = applies(fault);
+    const proxies = await Promise.all(commands.map(() => startFaultProxy(sim.url)));
+    try {
+      const runs = await Promise.all(commands.map((c, i) => attack(fault, c, proxies[i]!)));
+      // Per attempt: up to 10 idle timeouts of undici's ~1 s timer ticks, times two reads for diagnose.
+      commands.forEach((c, i) => verify(fault, c, runs[i]!, 8_000));
+    } finally {
+      await Promise.all(proxies.map((p) => p.close()));
+    }
+  });
+});
