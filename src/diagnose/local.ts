@@ -22,7 +22,7 @@ export async function diagnoseLocally(client: Client, id: string, now: number, s
     readRevisions(client, id, signal),
     readLogs(client, id, since, signal),
   ]);
-  return { container, findings: correlate({ status: container.status_details, revisions, logs }) };
+  return { container, findings: correlate({ status: container.status_details, revisions, logs, ref: String(container.id) }) };
 }
 
 async function readRevisions(client: Client, id: string, signal?: AbortSignal): Promise<RevisionsRead> {

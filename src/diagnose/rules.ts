@@ -25,6 +25,8 @@ export interface LocalInput {
   status: StatusDetails;
   revisions: RevisionsRead;
   logs: LogsRead;
+  /** The container's id or name, for the commands named in fix hints. */
+  ref?: string;
 }
 
 const RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
@@ -32,7 +34,7 @@ const RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
 export function correlate(input: LocalInput): LocalFinding[] {
   const f: LocalFinding[] = [];
   const d = input.status;
-  if (d.error) f.push(statusError(d));
+  if (d.error) f.push(statusError(d, input.ref));
   if (d.stale) f.push({ code: 'serverless.status_stale', severity: 'info', message: 'The status is stale: no live source answered, so it is the last one known.', evidence: { observed_at: d.observed_at } });
   const skip = skipReason(d);
   if (skip) f.push({ code: 'serverless.checks_skipped', severity: 'info', message: `Revision checks skipped: ${skip}`, evidence: { summary: d.summary, operation: d.operation } });
@@ -45,9 +47,9 @@ export function correlate(input: LocalInput): LocalFinding[] {
   return rank(f);
 }
 
-function statusError(d: StatusDetails): LocalFinding {
+function statusError(d: StatusDetails, ref: string | undefined): LocalFinding {
   const e = d.error!;
-  const known = failureHint(e.code);
+  const known = failureHint(e.code, ref);
   const retryable = e.retryable ?? known?.retryable;
   return {
     code: e.code,

@@ -1,6 +1,6 @@
 // What to do about each container failure code (spec table 7.2). Data, shared by the rollout
-// wait and diagnose. `retryable` is the spec's column. Texts may contain the placeholder
-// `<id>`: callers replace it with the container's id or name.
+// wait and diagnose. `retryable` is the spec's column. Commands in the texts name the
+// container the caller passes, so no caller can leave a placeholder in front of a user.
 
 export interface FailureHint {
   /** What to fix, then whether retrying can help. */
@@ -27,11 +27,12 @@ const FIXES: Readonly<Record<string, [fix: string, retryable: boolean]>> = {
   'serverless.unknown': ["the failure is unclassified; 'infra serverless diagnose <id>' looks further", true],
 };
 
-/** The hint for a failure code of spec 7.2, or undefined for a code this client does not know. */
-export function failureHint(code: string): FailureHint | undefined {
+/** The hint for a failure code of spec 7.2 about container `ref`, or undefined for a code this client does not know. */
+export function failureHint(code: string, ref = '<id>'): FailureHint | undefined {
   if (!Object.hasOwn(FIXES, code)) return undefined;
-  const [fix, retryable] = FIXES[code]!;
-  return { hint: `${fix}; ${retryable ? MAY_RETRY : NOT_RETRY}`, retryable, fix };
+  const [template, retryable] = FIXES[code]!;
+  const fix = template.replaceAll('<id>', ref);
+  return { hint: `${fix}; ${(retryable ? MAY_RETRY : NOT_RETRY).replaceAll('<id>', ref)}`, retryable, fix };
 }
 
 /** Every code with a hint (tests, documentation). */

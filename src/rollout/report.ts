@@ -60,7 +60,6 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         ...(err.message ? [`  message: ${err.message}`] : []),
       ]
     : [];
-  const forId = (text: string) => text.replaceAll('<id>', subject.id);
   switch (r.outcome) {
     case 'ready': {
       const notes: string[] = [];
@@ -72,13 +71,13 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
       return { exitCode: ExitCode.OK, message: `${gen} is ${summary === 'ready' ? 'ready' : 'rolled out'} (${took})`, notes };
     }
     case 'degraded': {
-      const h = err ? failureHint(err.code) : undefined;
+      const h = err ? failureHint(err.code, subject.id) : undefined;
       return {
         exitCode: ExitCode.DEGRADED,
         message: `rollout of ${gen} degraded: the new revision failed while the previous revision keeps serving`,
         details: errorLines,
         // A redeploy cannot help here whatever the code says: the same configuration fails again.
-        hint: `redeploying the same configuration fails the same way; ${h ? forId(h.fix) : 'change the image or settings (infra serverless update <id>)'.replace('<id>', subject.id)}`,
+        hint: `redeploying the same configuration fails the same way; ${h ? h.fix : `change the image or settings (infra serverless update ${subject.id})`}`,
         notes: [],
       };
     }
@@ -97,7 +96,7 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         exitCode: ExitCode.FAILED,
         message: `rollout of ${gen} failed${err ? `: ${err.code}` : ''}`,
         details: [...errorLines, ...unknown],
-        hint: failedHint(err, forId, subject.id),
+        hint: failedHint(err, subject.id),
         notes: [],
       };
     }
@@ -118,10 +117,10 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
   }
 }
 
-function failedHint(err: { code: string; retryable?: boolean | null } | undefined, forId: (s: string) => string, id: string): string {
+function failedHint(err: { code: string; retryable?: boolean | null } | undefined, id: string): string {
   if (!err) return `the API gave no error details; run 'infra serverless diagnose ${id}'`;
-  const h = failureHint(err.code);
-  if (h) return forId(h.hint);
+  const h = failureHint(err.code, id);
+  if (h) return h.hint;
   if (err.retryable === false) return `retrying will not help; run 'infra serverless diagnose ${id}' to find the cause`;
   if (err.retryable === true) return `a redeploy may help (infra serverless redeploy ${id}); 'infra serverless diagnose ${id}' looks further`;
   return `run 'infra serverless diagnose ${id}' to find the cause`;

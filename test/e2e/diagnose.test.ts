@@ -180,3 +180,16 @@ describe('serverless revisions and events', () => {
     expect(r.stderr).toMatch(/ephemeral[\s\S]*no events are kept/);
   });
 });
+
+describe('human diagnose output names the container in its fix commands', () => {
+  for (const ref of ['api', 'worker']) {
+    for (const extra of [[], ['--local']]) {
+      it(`${ref} ${extra.join(' ') || '(api)'}: no <id> placeholder reaches the user`, async () => {
+        const r = await cli(sim, ['serverless', 'diagnose', ref, ...extra]);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(/fix:/);
+        expect(r.stdout).not.toContain('<id>');
+      });
+    }
+  }
+});

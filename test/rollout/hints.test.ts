@@ -34,3 +34,13 @@ describe('failureHint', () => {
     expect(failureHint('__proto__')).toBeUndefined();
   });
 });
+
+describe('failureHint names the container it is about', () => {
+  for (const code of KNOWN_FAILURE_CODES) {
+    it(`${code}: no placeholder left when a reference is given`, () => {
+      const h = failureHint(code, 'web')!;
+      expect(h.hint).not.toContain('<id>');
+      expect(h.fix).not.toContain('<id>');
+    });
+  }
+});

@@ -30,7 +30,7 @@ export const run: CommandRun = async (app, { args, opts }) => {
     return;
   }
   app.print(`${app.style.bold(`Diagnosis of ${ref === id ? `container ${id}` : `${ref} (${id})`}`)}  ${app.style.dim(outcome.sourceLine)}`);
-  app.ctx.stdout.write(renderFindings(outcome.data.findings, app.style));
+  app.ctx.stdout.write(renderFindings(outcome.data.findings, app.style, ref));
 };
 
 /** The API's answer, or why to fall back: 404/405/501 on the route, 5xx or network failure after retries. */
