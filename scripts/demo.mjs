@@ -22,7 +22,7 @@ const steps = [
   ['Ask why', ['serverless', 'diagnose', 'web']],
   ['The same, correlated by the client itself', ['serverless', 'diagnose', 'worker', '--local']],
   ['Every revision and its conditions', ['serverless', 'revisions', 'web']],
-  ['Recent logs of the serving revision', ['serverless', 'logs', 'web', '--since', '15m', '--limit', '5']],
+  ['Recent logs of the serving revision', ['serverless', 'logs', 'web', '--since', '2m']],
   ['A database: the endpoint to use now, the password masked', ['database', 'credentials', '301']],
 ];
 
