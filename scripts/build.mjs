@@ -2,6 +2,7 @@
 // loaded on demand, so start-up pays only for what the command uses. The bundle is built
 // beside dist/ and swapped in, so a failed build leaves the previous one usable.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, renameSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -26,6 +27,9 @@ try {
     banner: { js: "import { createRequire as __infraCreateRequire } from 'node:module'; const require = __infraCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // Type declarations for library users (`import { Client } from 'infra-cli'`).
+  const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', new URL('types', next).pathname], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('declarations failed');
 } catch {
   rmSync(next, { recursive: true, force: true });
   process.exitCode = 1;
