@@ -49,7 +49,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   const envProject = flagProject === undefined ? pickProject(env.INFRA_PROJECT, env.INFRA_TEAM, ['INFRA_PROJECT', 'INFRA_TEAM']) : undefined;
   const project = first([flagProject, 'flag'], [envProject, 'env'], [blankToUndefined(config.project), 'config']);
   const apiUrl = first([blankToUndefined(flags.apiUrl), 'flag'], [blankToUndefined(env.INFRA_API_URL), 'env'], [blankToUndefined(config['api-url']), 'config']);
-  if (apiUrl.value !== undefined) validateApiUrl(apiUrl.value, apiUrl.source);
+  if (apiUrl.value !== undefined) validateApiUrl(apiUrl.value, API_URL_SOURCES[apiUrl.source]);
   const envToken = blankToUndefined(env.INFRA_TOKEN);
   const configToken = blankToUndefined(config.token);
   return {
@@ -65,6 +65,9 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     noColor: flags.color === false,
   };
 }
+
+/** Where a bad API URL came from, named so the user knows what to fix. */
+const API_URL_SOURCES = { flag: '--api-url', env: 'INFRA_API_URL', config: "the config file's api-url", none: 'nowhere' } as const;
 
 export function validateApiUrl(value: string, source: string): void {
   let url: URL;

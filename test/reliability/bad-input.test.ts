@@ -1,0 +1,171 @@
+// Bad user input, found by walking the command tree: every value-taking option of every
+// command gets invalid values, every command gets an unknown flag, an excess argument and
+// conflicting projects. Each must exit 2 with a message naming what was wrong, and send
+// nothing (the simulator's recorded requests stay empty).
+import type { Command, Option } from 'commander';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
+import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { runCli } from '../helpers/cli.js';
+import { assertClean, virtualClock } from './support.js';
+
+const INT = ['0', '-1', 'two', '1.5', '', '1e3', '99999999999999999999'];
+/** Invalid values per option (long name). */
+const BAD: Record<string, string[]> = {
+  '--page': INT,
+  '--per-page': INT,
+  '--limit': INT,
+  '--generation': INT,
+  '--port': ['0', '65536', '-1', 'http', '80.5', ''],
+  '--min': ['-1', 'one', '1.5', '1001', ''],
+  '--max': ['0', '-1', 'ten', '1001', ''],
+  '--timeout': ['abc', '10', '-5s', '0s', '5 minutes', '1y', ''],
+  '--interval': ['abc', '10', '-5s', '0s', ''],
+  '--since': ['abc', '11d', '2000-01-01T00:00:00Z', 'yesterday', '1y', '', '2099-01-01T00:00:00Z'],
+  '--until': ['abc', '2025-13-45T00:00:00Z', 'tomorrow', ''],
+  '--level': ['verbose', 'ERRORS', ''],
+  '--container': ['sidecar', ''],
+  '--env': ['NOEQUALS', '=value', ''],
+  '--unset-env': ['', 'A=B', 'has space'],
+  '--image': ['', ' '],
+  '--profile': ['', ' '],
+  '--name': ['', ' '],
+  '--confirm': ['', ' '],
+  '--idempotency-key': ['', ' '],
+  '--method': ['BREW', ''],
+  '--field': ['oops', '=x'],
+  '--input': ['/nonexistent/body.json'],
+  '--speed': ['-1', 'fast', ''],
+  '--api-url': ['nope', 'ftp://api.test', 'http://'],
+};
+/** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
+const BAD_FOR: Record<string, string[]> = {
+  'sim --port': ['-1', 'http', '80.5', ''],
+};
+/** Options where any string is valid (an opaque value the API interprets). */
+const FREE_FORM = new Set(['--cursor', '--project', '--team']);
+
+/** Values that make the rest of a command line valid, so only the attacked part is wrong. */
+const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: '101', product: 'vps', 'point-id': 'rp-vps-001', path: '/vps', shell: 'bash' };
+const REQUIRED: Record<string, string[]> = {
+  'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
+  'snapshots restore': ['--confirm', 'vps-01'],
+  'serverless delete': ['--yes'],
+};
+/** Positional values that are not in the command's domain. */
+const BAD_ARGS: [string[], string][] = [
+  [['snapshots', 'list', 'kubernetes'], 'product'],
+  [['snapshots', 'restore', 'kubernetes', 'rp-1', '--confirm', 'x'], 'product'],
+  [['completion', 'powershell'], 'powershell'],
+  [['config', 'set', 'colour', 'red'], 'colour'],
+  [['config', 'get', 'token'], 'token'],
+  [['config', 'set', 'output', 'yaml'], 'output'],
+  [['database', 'credentials', '302', '--rotate'], 'rotat'],
+  [['cache', 'connection-info', '401', '--rotate'], 'rotat'],
+  [['api', '/vps', '-X', 'POST', '--input', '-', '-f', 'a=b'], 'input|field'],
+];
+/** Settings from the environment, named in the error. */
+const BAD_ENV: [Record<string, string>, string][] = [
+  [{ INFRA_MAX_RETRIES: '-1' }, 'INFRA_MAX_RETRIES'],
+  [{ INFRA_MAX_RETRIES: 'many' }, 'INFRA_MAX_RETRIES'],
+  [{ INFRA_MAX_RETRIES: '1000' }, 'INFRA_MAX_RETRIES'],
+  [{ INFRA_HTTP_TIMEOUT: 'soon' }, 'INFRA_HTTP_TIMEOUT'],
+  [{ INFRA_HTTP_TIMEOUT: '-5' }, 'INFRA_HTTP_TIMEOUT'],
+  [{ INFRA_API_URL: 'nope' }, 'INFRA_API_URL'],
+  [{ INFRA_API_URL: 'ftp://api.test' }, 'INFRA_API_URL'],
+];
+
+interface Leaf {
+  path: string[];
+  cmd: Command;
+}
+
+function leaves(c: Command, pre: string[] = []): Leaf[] {
+  const path = c.parent ? [...pre, c.name()] : [];
+  if (!c.commands.length) return [{ path, cmd: c }];
+  return c.commands.filter((s) => s.name() !== 'help').flatMap((s) => leaves(s, path));
+}
+
+function base(leaf: Leaf, without?: string): string[] {
+  const args = leaf.cmd.registeredArguments.filter((a) => a.required).map((a) => ARG_SAMPLES[a.name()] ?? 'x');
+  const req = REQUIRED[leaf.path.join(' ')] ?? [];
+  const kept: string[] = [];
+  for (let i = 0; i < req.length; i += 2) if (req[i] !== without) kept.push(...req.slice(i, i + 2).filter((x) => x !== undefined));
+  return [...leaf.path, ...args, ...(req.length % 2 ? req : kept)];
+}
+
+const program = buildProgram({ action: () => async () => undefined });
+const LEAVES = leaves(program);
+const GLOBAL_OPTIONS: readonly Option[] = program.options;
+
+let sim: Simulator;
+const counts = { inputs: 0 };
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, speed: 0 });
+});
+afterAll(async () => {
+  await sim.close();
+  console.info(`bad input: ${counts.inputs} invalid command lines over ${LEAVES.length} commands`);
+});
+beforeEach(() => {
+  sim.requests.length = 0;
+});
+
+async function rejects(argv: string[], names: RegExp, env: Record<string, string> = {}) {
+  counts.inputs++;
+  const r = await runCli(argv, { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, ...env }, clock: virtualClock() });
+  const context = `infra ${argv.map((a) => JSON.stringify(a)).join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
+  expect(r.code, context).toBe(2);
+  expect(sim.requests, context).toHaveLength(0);
+  const error = r.stderr.split('\n').find((l) => l.startsWith('error:'));
+  expect(error, context).toBeDefined();
+  expect(r.stderr, context).toMatch(names);
+  assertClean(r, sim.tokens.admin, context);
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('every value-taking option, with invalid values', () => {
+  const cases: [string, string, string, Leaf, Option][] = [];
+  for (const leaf of LEAVES) {
+    for (const opt of [...leaf.cmd.options, ...GLOBAL_OPTIONS]) {
+      if (!opt.required && !opt.optional) continue; // boolean flag
+      const long = opt.long ?? opt.short ?? opt.flags;
+      if (FREE_FORM.has(long)) continue;
+      const values = BAD_FOR[`${leaf.path.join(' ')} ${long}`] ?? BAD[long];
+      if (!values) throw new Error(`no invalid values listed for ${leaf.path.join(' ')} ${long}: add them to BAD or FREE_FORM`);
+      for (const v of values) cases.push([leaf.path.join(' '), long, v, leaf, opt]);
+    }
+  }
+
+  it.each(cases)('%s %s %j', async (_p, long, value, leaf, opt) => {
+    const names = new RegExp(`${esc(long)}${opt.short ? `|${esc(opt.short)}` : ''}`);
+    await rejects([...base(leaf, long), long, value], names);
+  });
+});
+
+describe('every command', () => {
+  it.each(LEAVES.map((l) => [l.path.join(' '), l] as const))('%s: unknown flag, excess argument, conflicting projects', async (_p, leaf) => {
+    await rejects([...base(leaf), '--bogus-flag'], /--bogus-flag/);
+    await rejects([...base(leaf), 'surplus', 'args'], /too many arguments|unknown command|surplus|argument/);
+    if (leaf.path[0] !== 'config' && leaf.path[0] !== 'completion' && leaf.path[0] !== 'sim') {
+      await rejects([...base(leaf), '--project', 'prj-main', '--team', 'prj-staging'], /--project.*--team/);
+      await rejects(base(leaf), /INFRA_PROJECT.*INFRA_TEAM/, { INFRA_PROJECT: 'prj-main', INFRA_TEAM: 'prj-staging' });
+    }
+    if (leaf.cmd.registeredArguments.some((a) => a.required)) await rejects(leaf.path, /missing required argument|argument/);
+  });
+});
+
+describe('arguments outside their domain', () => {
+  it.each(BAD_ARGS)('%j', async (argv, names) => {
+    await rejects(argv, new RegExp(names));
+  });
+});
+
+describe('settings from the environment', () => {
+  it.each(BAD_ENV)('%j', async (env, name) => {
+    for (const argv of [['vps', 'list'], ['serverless', 'get', '101'], ['snapshots', 'restore', 'vps', 'rp-vps-001', '--confirm', 'vps-01']]) {
+      await rejects(argv, new RegExp(name), env);
+    }
+  });
+});
