@@ -45,7 +45,7 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships the bundle, bin, man page and docs, and no sources or tests', () => {
     const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/infra', 'dist/main.js', 'dist/lib.js', 'man/infra.1', 'README.md', 'package.json']));
+    expect(files).toEqual(expect.arrayContaining(['bin/infra', 'dist/main.js', 'dist/lib.js', 'dist/types/lib.d.ts', 'man/infra.1', 'README.md', 'package.json']));
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith('.map'))).toEqual([]);
   });
 
