@@ -37,11 +37,11 @@ interface Run {
   sleeps: number[];
 }
 
-async function attack(fault: FaultCase, command: CommandCase, via: FaultProxy): Promise<Run> {
+async function attack(fault: FaultCase, command: CommandCase, via: FaultProxy, extra: string[] = []): Promise<Run> {
   via.set(command.target, fault.plan);
   const clock = virtualClock(sim);
   const started = Date.now();
-  const r = await runCli(['--no-color', ...command.argv], {
+  const r = await runCli(['--no-color', ...extra, ...command.argv], {
     env: { INFRA_API_URL: fault.refused ? refusedUrl : via.url, INFRA_TOKEN: sim.tokens.admin, ...fault.env },
     clock,
   });
@@ -86,6 +86,22 @@ for (const f of FAULTS.filter((x) => !x.slow)) for (const c of applies(f)) fast.
 describe('fault x command matrix', () => {
   it.each(fast)('%s / %s', async (_f, _c, fault, command) => {
     verify(fault, command, await attack(fault, command, proxy), 2_000);
+  });
+
+  // The same runs traced with --debug: every request line is printed, the token never is
+  // (a stack trace is allowed there, by contract).
+  it.each(FAULTS.filter((x) => !x.slow).map((f) => [f.name, f] as const))('%s / every command with --debug: same exit code, token never printed', async (_f, fault) => {
+    for (const command of applies(fault)) {
+      proxy.clear();
+      sim.world.reset();
+      const { r } = await attack(fault, command, proxy, ['--debug']);
+      tried.runs++;
+      const context = `${command.name} --debug under "${fault.name}"\nstderr: ${r.stderr}`;
+      expect(r.code, context).toBe(fault.expect(command).code);
+      expect(r.stdout + r.stderr, context).not.toContain(sim.tokens.admin);
+      if (!fault.refused) expect(r.stderr, context).toContain('authorization: Bearer ***');
+      tried.outcomes += 2;
+    }
   });
 
   // Timeouts cost wall-clock time (undici's timers have about 1 s resolution): every command
