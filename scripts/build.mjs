@@ -3,7 +3,7 @@
 // beside dist/ and swapped in, so a failed build leaves the previous one usable.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, renameSync } from 'node:fs';
+import { readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -30,6 +30,9 @@ try {
   // Type declarations for library users (`import { Client } from 'infra-cli'`).
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', new URL('types', next).pathname], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('declarations failed');
+  // Every command's --help, rendered by the real help path, for bin/infra's fast path.
+  const { helpTexts } = await import(new URL('main.js', next).href);
+  writeFileSync(new URL('help.json', next), JSON.stringify(await helpTexts()));
 } catch {
   rmSync(next, { recursive: true, force: true });
   process.exitCode = 1;

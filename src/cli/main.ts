@@ -1,5 +1,6 @@
-// Bundle entry for bin/infra. Kept tiny: `--version` answers without loading commander.
+// Bundle entry for bin/infra. Kept tiny: nothing heavy loads until a command needs it.
 import type { Command } from 'commander';
+import { run } from './run.js';
 
 export { run } from './run.js';
 export { InterruptedError } from './errors.js';
@@ -14,4 +15,20 @@ export async function loadProgram(): Promise<Command> {
 export async function manPage(version: string): Promise<string> {
   const [{ renderManPage }, program] = await Promise.all([import('./manpage.js'), loadProgram()]);
   return renderManPage(program, version);
+}
+
+/**
+ * The `--help` text of every command path ('' for `infra` itself), produced by the real
+ * help path. The build writes it to dist/help.json so bin/infra answers help instantly.
+ */
+export async function helpTexts(): Promise<Record<string, string>> {
+  const { walkCommands } = await import('./help.js');
+  const paths = [[], ...walkCommands(await loadProgram()).map((e) => e.path)];
+  const texts: Record<string, string> = {};
+  for (const path of paths) {
+    const out = { text: '', write: (s: string) => void (out.text += s) };
+    const code = await run([...path, '--help'], { stdout: out, stderr: out, env: {} });
+    if (code === 0) texts[path.join(' ')] = out.text;
+  }
+  return texts;
 }

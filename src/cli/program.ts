@@ -29,7 +29,8 @@ export function buildProgram(wiring: Wiring): Command {
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .helpCommand('help [command]', 'show help for a command');
-  program.configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+  // A fixed width: help reads the same on every terminal, and bin/infra can serve it prebuilt.
+  program.configureHelp({ sortSubcommands: false, showGlobalOptions: true, helpWidth: 80 });
   wiring.configure?.(program);
   registerFamilies(program, wiring.action);
   applyHelpGroups(program);
@@ -45,12 +46,13 @@ export function examples(cmd: Command, lines: string[]): Command {
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
 
-/** commander argParser for positive whole numbers, with the flag named in the error. */
-export function intOption(name: string, min = 1) {
+/** commander argParser for whole numbers in [min, max], with the flag named in the error. */
+export function intOption(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-      throw new InvalidArgumentError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}.`);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      const range = max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` of at least ${min}` : '';
+      throw new InvalidArgumentError(`${name} must be a whole number${range}.`);
     }
     return n;
   };

@@ -57,12 +57,9 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
         code = (await mod.run(app, { args: command.processedArgs as unknown[], opts })) ?? ExitCode.OK;
       },
     });
-    if (argv.length === 0) {
-      ctx.stdout.write(program.helpInformation());
-      return ExitCode.OK;
-    }
     try {
-      await program.parseAsync(argv, { from: 'user' });
+      // `infra` alone shows the same help as `infra --help`, and succeeds (as gh does).
+      await program.parseAsync(argv.length === 0 ? ['--help'] : argv, { from: 'user' });
     } catch (err) {
       const cErr = err as { code?: string; exitCode?: number };
       if (typeof cErr.code === 'string' && cErr.code.startsWith('commander.')) {

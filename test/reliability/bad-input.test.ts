@@ -40,7 +40,7 @@ const BAD: Record<string, string[]> = {
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
-  'sim --port': ['-1', 'http', '80.5', ''],
+  'sim --port': ['-1', 'http', '80.5', '', '65536'],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team']);

@@ -6,7 +6,7 @@ export function registerSim(program: Command, action: ActionFactory): void {
   const sim = program
     .command('sim')
     .description('run the local simulator of the API (for trying commands and testing scripts)')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', intOption('--port', 0), 8787)
+    .option('--port <n>', 'port to listen on (0 picks a free one)', intOption('--port', 0, 65535), 8787)
     .option('--speed <x>', 'clock speed factor (20 = twenty times faster)', parseSpeed, 1)
     .action(action(() => import('./serve.js')));
   examples(sim, [
