@@ -104,7 +104,7 @@ describe('bash', () => {
   });
 });
 
-describe.runIf(has('fish'))('fish', () => {
+describe.runIf(has('fish') || !!process.env.CI)('fish', () => {
   it('is valid fish', () => {
     expect(spawnSync('fish', ['-n', scripts.fish]).status).toBe(0);
   });
@@ -121,7 +121,7 @@ describe.runIf(has('fish'))('fish', () => {
   });
 });
 
-describe.runIf(has('zsh'))('zsh', () => {
+describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
   it('is valid zsh', () => {
     expect(spawnSync('zsh', ['-n', scripts.zsh]).status).toBe(0);
   });

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-describe.runIf(hasTmux)('on a terminal', () => {
+describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
   let term: Tmux;
   beforeAll(() => {
     term = new Tmux({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
@@ -83,7 +83,7 @@ describe.runIf(hasTmux)('on a terminal', () => {
   });
 });
 
-describe.runIf(hasTmux)('auth login on a terminal', () => {
+describe.runIf(hasTmux || !!process.env.CI)('auth login on a terminal', () => {
   let term: Tmux;
   beforeAll(() => {
     term = new Tmux({ INFRA_API_URL: sim.url });
