@@ -76,7 +76,8 @@ export class HttpClient {
   readonly apiUrl: string;
   /** The rate-limit headers of the latest response (the poller slows down on them). */
   lastRateLimit?: RateLimit;
-  private readonly dispatcher: Dispatcher;
+  /** Created on the first request: the proxy agent is loaded only when a proxy is configured. */
+  private dispatcher?: Promise<Dispatcher>;
   private readonly clock: Clock;
   private readonly random: () => number;
 
@@ -84,15 +85,19 @@ export class HttpClient {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    const t = options.timeoutMs ?? {};
-    this.dispatcher =
-      options.dispatcher ??
-      createAgent({
-        keepAliveTimeout: 4_000,
-        connect: { timeout: t.connect ?? 10_000 },
-        headersTimeout: t.headers ?? 30_000,
-        bodyTimeout: t.body ?? 30_000,
-      });
+  }
+
+  private transport(): Promise<Dispatcher> {
+    const t = this.options.timeoutMs ?? {};
+    this.dispatcher ??= this.options.dispatcher
+      ? Promise.resolve(this.options.dispatcher)
+      : createAgent({
+          keepAliveTimeout: 4_000,
+          connect: { timeout: t.connect ?? 10_000 },
+          headersTimeout: t.headers ?? 30_000,
+          bodyTimeout: t.body ?? 30_000,
+        });
+    return this.dispatcher;
   }
 
   get project(): string | undefined {
@@ -100,7 +105,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    if (!this.options.dispatcher) await this.dispatcher.close();
+    if (!this.options.dispatcher && this.dispatcher) await (await this.dispatcher).close();
   }
 
   get<T>(path: string, opts: RequestOptions<T> = {}) {
@@ -123,7 +128,7 @@ export class HttpClient {
       const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
       let res: Dispatcher.ResponseData;
       try {
-        res = await send(this.dispatcher, new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal: deadline.signal });
+        res = await send(await this.transport(), new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal: deadline.signal });
       } catch (err) {
         deadline.clear();
         if (signal?.aborted) throw signal.reason;
