@@ -59,6 +59,7 @@ try {
     { name: 'node -e 0', args: ['-e', '0'], env },
     { name: 'infra --version', args: [bin, '--version'], env },
     { name: 'infra --help', args: [bin, '--help'], env },
+    { name: 'infra vps list --json', args: [bin, 'vps', 'list', '--json'], env: apiEnv },
     { name: 'infra serverless list --json', args: [bin, 'serverless', 'list', '--json'], env: apiEnv },
   ];
   const times = cases.map(() => []);
@@ -98,7 +99,13 @@ try {
     console.log(`  tarball            ${kb(result.tarball_bytes)}`);
     console.log(`  installed package  ${kb(result.installed_bytes)} in ${result.installed_files} files (self-contained, no node_modules)`);
     console.log(`  bundle dist/       ${kb(result.bundle_bytes)} in ${result.bundle_files} files (main.js ${kb(mainJs)})`);
-    for (const s of startup) console.log(`  ${s.name.padEnd(30)} ${s.median_ms.toFixed(1).padStart(7)} ms  ${s.ratio.toFixed(2)}x node -e 0`);
+    // Targets from the foundation issue; the real-command target is missed (see README, Performance).
+    const target = { 'infra --version': 1.2, 'infra --help': 1.5, 'infra vps list --json': 2.5, 'infra serverless list --json': 2.5 };
+    for (const s of startup) {
+      const t = target[s.name];
+      const verdict = t ? `  (target <= ${t}x: ${s.ratio <= t ? 'met' : 'MISSED'})` : '';
+      console.log(`  ${s.name.padEnd(30)} ${s.median_ms.toFixed(1).padStart(7)} ms  ${s.ratio.toFixed(2)}x node -e 0${verdict}`);
+    }
   }
 } finally {
   sim?.kill();
