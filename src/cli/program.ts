@@ -46,6 +46,14 @@ export function examples(cmd: Command, lines: string[]): Command {
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
 
+/** The paging options every list command shares (`pageQuery` in src/output/list.ts reads them). */
+export function pageOptions(cmd: Command): Command {
+  return cmd
+    .option('--page <n>', 'page to show', intOption('--page'))
+    .option('--per-page <n>', 'items per page', intOption('--per-page'))
+    .option('--all', 'follow every page');
+}
+
 /** commander argParser for whole numbers in [min, max], with the flag named in the error. */
 export function intOption(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

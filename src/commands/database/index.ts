@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { examples, intOption, type ActionFactory } from '../../cli/program.js';
+import { examples, pageOptions, type ActionFactory } from '../../cli/program.js';
 
 /** Shared with `cache`: both families have the same verbs over a different path. */
 export function registerDatastore(program: Command, action: ActionFactory, kind: 'database' | 'cache'): Command {
@@ -8,12 +8,7 @@ export function registerDatastore(program: Command, action: ActionFactory, kind:
     .description(kind === 'database' ? 'managed databases: list, credentials, public DNS' : 'managed caches: list, connection info, public DNS');
   const ex = kind === 'database' ? { id: '301', name: 'orders-pg' } : { id: '401', name: 'sessions-redis' };
   examples(
-    family
-      .command('list')
-      .description(`list ${kind} instances: engine, version, status, the endpoint to connect to, public DNS on/off`)
-      .option('--page <n>', 'page to show', intOption('--page'))
-      .option('--per-page <n>', 'items per page', intOption('--per-page'))
-      .option('--all', 'follow every page')
+    pageOptions(family.command('list').description(`list ${kind} instances: engine, version, status, the endpoint to connect to, public DNS on/off`))
       .action(action(() => (kind === 'database' ? import('./list.js') : import('../cache/list.js')))),
     [`infra ${kind} list`, `infra ${kind} list --all --json | jq -r '.[] | "\\(.name) \\(.connection_host):\\(.connection_port)"'`],
   );

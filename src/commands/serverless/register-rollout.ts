@@ -1,7 +1,7 @@
 // serverless list/get/create/update/redeploy/wait/delete. Registration only: flag parsers
 // come from flags.ts (commander only), the verb modules load when they run.
 import type { Command } from 'commander';
-import { examples, intOption, type ActionFactory } from '../../cli/program.js';
+import { examples, intOption, pageOptions, type ActionFactory } from '../../cli/program.js';
 import { durationOption } from '../../cli/duration.js';
 import { envKey, envPair, nonEmpty, rangeInt } from './flags.js';
 
@@ -25,12 +25,7 @@ function specOptions(cmd: Command): Command {
 
 export function registerRollout(serverless: Command, action: ActionFactory): void {
   examples(
-    serverless
-      .command('list')
-      .description('list containers with their status (summary, health, operation, generations)')
-      .option('--page <n>', 'page to show', intOption('--page'))
-      .option('--per-page <n>', 'items per page', intOption('--per-page'))
-      .option('--all', 'follow every page')
+    pageOptions(serverless.command('list').description('list containers with their status (summary, health, operation, generations)'))
       .action(action(() => import('./list.js'))),
     ['infra serverless list', 'infra serverless list --all --json | jq -r \'.[] | select(.status_details.summary != "ready") | .name\''],
   );

@@ -1,15 +1,10 @@
 import type { Command } from 'commander';
-import { examples, intOption, type ActionFactory } from '../../cli/program.js';
+import { examples, pageOptions, type ActionFactory } from '../../cli/program.js';
 
 export function registerSnapshots(program: Command, action: ActionFactory): void {
   const snapshots = program.command('snapshots').description('recovery points of VPS, caches and databases, and replace-existing restores');
   examples(
-    snapshots
-      .command('list <product>')
-      .description('list recovery points (product: vps, cache or database): origin, state, size, protection label, actions')
-      .option('--page <n>', 'page to show', intOption('--page'))
-      .option('--per-page <n>', 'items per page', intOption('--per-page'))
-      .option('--all', 'follow every page')
+    pageOptions(snapshots.command('list <product>').description('list recovery points (product: vps, cache or database): origin, state, size, protection label, actions'))
       .action(action(() => import('./list.js'))),
     ['infra snapshots list database', 'infra snapshots list vps --all', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
   );
