@@ -1,4 +1,9 @@
-// Secrets in human output: enough to recognise which one it is, never enough to use it.
+// Secrets in human output: a token shows enough to recognise which one it is (as gh does);
+// a password shows nothing, since every character given away weakens it.
+export function maskPassword(password: string | null | undefined): string {
+  return password ? '********' : '(none)';
+}
+
 export function maskSecret(secret: string | null | undefined): string {
   if (!secret) return '(none)';
   if (secret.length < 12) return '********';

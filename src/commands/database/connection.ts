@@ -2,7 +2,7 @@
 // `database` and `cache` families: the pair to connect to now, which plane it is on,
 // both endpoints, and the read endpoints that only the private network reaches.
 import type { Credentials, DnsAnswer } from '../../client/schemas.js';
-import { maskSecret, maskUrlPassword } from '../../output/mask.js';
+import { maskPassword, maskUrlPassword } from '../../output/mask.js';
 
 type ConnectionFields = DnsAnswer;
 
@@ -45,7 +45,7 @@ export function credentialsView(c: Credentials, showSecrets: boolean): [string, 
     ['public endpoint', on ? publicPair(c) : 'none (public DNS is off)'],
     ['read endpoints', readEndpointsText(c)],
     ['username', c.username ?? undefined],
-    ['password', showSecrets ? (c.password ?? '(none)') : maskSecret(c.password)],
+    ['password', showSecrets ? (c.password ?? '(none)') : maskPassword(c.password)],
     ['database', c.database ?? undefined],
     ['url', showSecrets ? c.connection_info : maskUrlPassword(c.connection_info)],
   ];
