@@ -36,12 +36,11 @@ export async function renderList<T>(app: App, pages: AsyncIterable<Page<T>>, col
     app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another, --all for every page`);
 }
 
-/** The --page/--per-page/--all options every list command shares. */
+/** The values of pageOptions() (src/cli/program.ts); Ctrl-C reaches requests through the client's own signal. */
 export function pageQuery(opts: Record<string, unknown>) {
   return {
     page: opts.page as number | undefined,
     perPage: opts.perPage as number | undefined,
     all: opts.all === true,
-    signal: undefined,
   };
 }
