@@ -1,7 +1,8 @@
 // Connection-detail formatting (contract 9, spec 2.2), payload unwrapping, and the
 // database/cache list commands against the simulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { describe, expect, test } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, readEndpointsText } from '../../src/commands/database/connection.js';
 import { unwrapData } from '../../src/client/databases.js';
 import type { Credentials } from '../../src/client/schemas.js';
@@ -70,13 +71,9 @@ describe('unwrapData', () => {
 describe('database list / cache list', () => {
   let sim: Simulator;
   let env: Record<string, string>;
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, speed: 0 });
-    env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-  });
-  afterAll(() => sim.close());
-  beforeEach(async () => {
-    await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+  useSimulator((s, e) => {
+    sim = s;
+    env = e;
   });
 
   test('database list: engine, version, status, current endpoint, DNS on/off (TSV when piped)', async () => {

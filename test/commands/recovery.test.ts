@@ -1,16 +1,16 @@
 // The capability matrix as a table.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { expect, test } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { capabilityTable, cellLabel } from '../../src/commands/recovery/capabilities.js';
 import { runCli } from '../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-});
-afterAll(() => sim.close());
+useSimulator((s, e) => {
+  sim = s;
+  env = e;
+}, { reset: false });
 
 test('cell labels: gated reads "behind a gate"; unknown statuses pass through', () => {
   expect(cellLabel({ status: 'gated' })).toBe('behind a gate');

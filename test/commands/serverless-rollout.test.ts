@@ -1,17 +1,14 @@
 // serverless list/get/create/update/delete against the simulator, in-process.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { Capture, runCli } from '../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 0 });
-  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+useSimulator((s, e) => {
+  sim = s;
+  env = e;
 });
 
 /** A terminal as ora drives it (cursor movement is not needed to check the final line). */

@@ -1,6 +1,7 @@
 // Recovery points as a list: product validation, labels, sizes and the actions column.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { describe, expect, test } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { actionsText, humanSize, originLabel, plain, productArg } from '../../src/commands/snapshots/format.js';
 import { reviewLines } from '../../src/commands/snapshots/review.js';
 import { UsageError } from '../../src/cli/errors.js';
@@ -52,13 +53,9 @@ describe('formatting', () => {
 describe('snapshots list', () => {
   let sim: Simulator;
   let env: Record<string, string>;
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, speed: 0 });
-    env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-  });
-  afterAll(() => sim.close());
-  beforeEach(async () => {
-    await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+  useSimulator((s, e) => {
+    sim = s;
+    env = e;
   });
 
   const rows = (stdout: string) => stdout.trim().split('\n').map((l) => l.split('\t'));

@@ -1,12 +1,8 @@
 // Shared set-up of the diagnostics e2e tests: a frozen simulator, the CLI's clock tied to it,
 // and direct reads of the API to compare what the CLI printed with what the API holds.
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import type { Simulator } from '../../src/sim/server.js';
 import { runCli, type InProcessOptions } from '../helpers/cli.js';
 import type { Clock } from '../../src/client/clock.js';
-
-export async function frozenSim(): Promise<Simulator> {
-  return startSimulator({ port: 0, speed: 0 });
-}
 
 /** The CLI sees the simulator's time; sleeps (backoff, follow polls) return at once, optionally moving sim time. */
 export function simClock(sim: Simulator, onSleep?: (ms: number) => void): Clock {

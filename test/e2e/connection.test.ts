@@ -1,20 +1,16 @@
 // Connection details and public DNS of databases and caches, end to end against the simulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  sim.resetHandlers();
-  await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+useSimulator((s, e) => {
+  sim = s;
+  env = e;
 });
 
 const apiRequests = () => sim.requests.map((r) => `${r.method} ${r.path}`);

@@ -1,20 +1,13 @@
 // `infra serverless diagnose` against the simulator (contract section 8): the API path, the
 // local correlation for each rule, the fallback conditions, and one shape whichever path.
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
-import { apiRequests, cli, control, frozenSim } from '../diagnose/sim-env.js';
+import { useSimulator } from '../helpers/sim.js';
+import { apiRequests, cli, control } from '../diagnose/sim-env.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await frozenSim();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.resetHandlers();
-  sim.world.reset();
-  sim.requests.length = 0;
-});
+useSimulator((s) => (sim = s));
 
 interface Finding {
   code: string;

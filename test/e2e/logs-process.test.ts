@@ -1,19 +1,13 @@
 // A few checks that only a real process shows: exit codes through bin/infra, NDJSON on a
 // real pipe, and Ctrl-C (SIGINT) ending `logs --follow` with 130. Needs `npm run build`.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { spawnCli } from '../helpers/cli.js';
-import { apiRequests, control, frozenSim, rawLogs } from '../diagnose/sim-env.js';
+import { useSimulator } from '../helpers/sim.js';
+import { apiRequests, control, rawLogs } from '../diagnose/sim-env.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await frozenSim();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.world.reset();
-  sim.requests.length = 0;
-});
+useSimulator((s) => (sim = s));
 
 const env = () => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
 

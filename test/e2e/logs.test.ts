@@ -1,20 +1,13 @@
 // `infra serverless logs` against the simulator (contract section 7, spec 4.1).
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { InterruptedError } from '../../src/cli/errors.js';
-import { apiRequests, cli, control, frozenSim, rawLogs, simClock } from '../diagnose/sim-env.js';
+import { useSimulator } from '../helpers/sim.js';
+import { apiRequests, cli, control, rawLogs, simClock } from '../diagnose/sim-env.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await frozenSim();
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.resetHandlers();
-  sim.world.reset();
-  sim.requests.length = 0;
-});
+useSimulator((s) => (sim = s));
 
 const ago = (ms: number) => new Date(sim.world.now() - ms).toISOString();
 const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { timestamp: string; message: string; container: string });

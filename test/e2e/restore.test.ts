@@ -2,9 +2,10 @@
 // confirmation on and off a terminal, idempotency keys, gates and the API's refusals.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import type { Prompter } from '../../src/cli/context.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 
@@ -13,14 +14,9 @@ let env: Record<string, string>;
 // Retries wait on this clock: no real backoff in tests.
 const instantClock = { now: () => Date.now(), sleep: async () => {} };
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  sim.resetHandlers();
-  await fetch(`${sim.url}/_sim/reset`, { method: 'POST' });
+useSimulator((s, e) => {
+  sim = s;
+  env = e;
 });
 
 const posts = () => sim.requests.filter((r) => r.method === 'POST');

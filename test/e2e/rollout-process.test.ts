@@ -1,15 +1,18 @@
 // The built bin/infra as a real process: exit codes, stdout purity, SIGINT during a wait.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../../src/sim/server.js';
+import { useSimulator } from '../helpers/sim.js';
 import { spawnCli } from '../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
-beforeAll(async () => {
-  sim = await startSimulator({ speed: 0 });
-  env = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
-});
-afterAll(() => sim.close());
+useSimulator(
+  (s, e) => {
+    sim = s;
+    env = e;
+  },
+  { reset: false },
+);
 
 describe('rollout wait as a process', () => {
   it('ready --json: exit 0, stdout is exactly one JSON object', async () => {
