@@ -54,3 +54,13 @@ export function durationOption(name: string, opts: { min?: number } = {}) {
     return ms;
   };
 }
+
+/** commander argParser for a server timestamp (ISO 8601 with an offset), passed on as given. */
+export function timestampOption(name: string) {
+  return (value: string): string => {
+    const v = value.trim();
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) || Number.isNaN(Date.parse(v)))
+      throw new InvalidArgumentError(`${name} takes an ISO 8601 timestamp with an offset, such as 2026-11-23T16:00:00Z.`);
+    return v;
+  };
+}

@@ -1,10 +1,12 @@
-// Diagnostics of serverless containers: revisions, events, logs and diagnose (spec 2.4, 4.1).
-// Every diagnostic endpoint answers in the envelope of spec 2.1; these methods return the
-// envelope's `data` plus its `meta`, so --json can print what the API sent.
+// Diagnostics of a resource: revisions (containers), events, logs and diagnose (spec 2.4,
+// 4.1). Every product that has them answers at `<resource path>/{events,logs,diagnose}` in
+// the same envelope `{success, data, error, meta}`; these methods return the envelope's
+// data and meta as parsed, and the payload as sent (for --json).
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { DiagnoseData, EventsData, LogsMeta, RevisionsData, envelopeOf } from './schemas.js';
-import type { LogEntry, LogsAnswer as LogsAnswerT } from './schemas.js';
+import type { DiagnoseData as DiagnoseDataT, EventsData as EventsDataT, LogEntry, LogsMeta as LogsMetaT, RevisionsData as RevisionsDataT } from './schemas.js';
+import { lenient } from './wire.js';
 
 /** Query of GET .../logs (spec 4.1); times are ISO 8601 UTC strings. */
 export interface LogsQuery {
@@ -16,61 +18,73 @@ export interface LogsQuery {
   container?: string;
 }
 
-type Opts = Pick<RequestOptions<unknown>, 'signal'>;
+export interface LogsPage {
+  available: boolean;
+  entries: LogEntry[];
+  meta: LogsMetaT;
+}
+
+export interface Enveloped<T> {
+  data: T;
+  meta: Record<string, unknown>;
+  raw: unknown;
+}
+
+type Opts = Pick<RequestOptions<unknown>, 'signal'> & { permission?: string };
 
 const RevisionsEnvelope = envelopeOf(RevisionsData);
 const EventsEnvelope = envelopeOf(EventsData);
 const DiagnoseEnvelope = envelopeOf(DiagnoseData);
 
 // Logs are the one high-volume read (200,000 entries and more): entries are checked in
-// place for the fields the client reads (schemas.LogEntry) instead of being copied by a
-// full object parse, which halves the garbage per page and keeps peak memory flat.
+// place for the fields the client reads instead of being copied by a full object parse,
+// which halves the garbage per page and keeps peak memory flat.
 const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
 const isLogEntry = (v: unknown): v is LogEntry => {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.timestamp === 'string' && typeof e.message === 'string' && optionalText(e.container) && optionalText(e.level) && optionalText(e.revision);
+  return typeof e.timestamp === 'string' && typeof e.message === 'string' && optionalText(e.container) && optionalText(e.level) && optionalText(e.pod) && optionalText(e.stream);
 };
-const LogsPage = z.looseObject({
-  success: z.optional(z.boolean()),
+const LogsEnvelope = z.looseObject({
+  success: z.optional(z.unknown()),
   data: z.looseObject({
     available: z.boolean(),
     entries: z.array(z.custom<LogEntry>(isLogEntry, { message: 'a log entry needs a string timestamp and message' })),
   }),
-  error: z.optional(z.nullable(z.unknown())),
-  meta: LogsMeta,
+  error: z.optional(z.unknown()),
+  meta: lenient(LogsMeta),
 });
 
-/** Logs and platform events need this ability beyond serverless:read (spec 5.1). */
+/** Logs and platform events of containers need this ability beyond serverless:read (spec 5.1). */
 export const DIAGNOSTICS_PERMISSION = 'serverless:diagnostics';
 
 export class DiagnosticsApi {
   constructor(private readonly http: HttpClient) {}
 
-  async revisions(id: string, opts: Opts = {}) {
-    const res = await this.http.get(path(id, 'revisions'), { schema: RevisionsEnvelope, permission: 'serverless:read', ...opts });
-    return res.data;
+  async revisions(resourcePath: string, opts: Opts = {}): Promise<Enveloped<RevisionsDataT>> {
+    const res = await this.http.get(`${resourcePath}/revisions`, { schema: RevisionsEnvelope, ...opts });
+    return { data: res.data.data, meta: res.data.meta ?? {}, raw: res.raw };
   }
 
-  async events(id: string, opts: Opts = {}) {
-    const res = await this.http.get(path(id, 'events'), { schema: EventsEnvelope, permission: DIAGNOSTICS_PERMISSION, ...opts });
-    return res.data;
+  async events(resourcePath: string, opts: Opts = {}): Promise<Enveloped<EventsDataT>> {
+    const res = await this.http.get(`${resourcePath}/events`, { schema: EventsEnvelope, ...opts });
+    return { data: res.data.data, meta: res.data.meta ?? {}, raw: res.raw };
   }
 
   /**
    * One page of logs. A 503 (`available: false`: the log store did not answer) is retried
    * by the HTTP client like any GET and surfaces as an UnavailableError once retries are used up.
    */
-  async logsPage(id: string, query: LogsQuery, opts: Opts = {}): Promise<LogsAnswerT> {
-    const res = await this.http.get(path(id, 'logs'), { query: { ...query }, schema: LogsPage, permission: DIAGNOSTICS_PERMISSION, ...opts });
-    return res.data;
+  async logsPage(resourcePath: string, query: LogsQuery, opts: Opts = {}): Promise<LogsPage> {
+    const res = await this.http.get(`${resourcePath}/logs`, { query: { ...query }, schema: LogsEnvelope, ...opts });
+    return { available: res.data.data.available, entries: res.data.data.entries, meta: res.data.meta ?? {} };
   }
 
   /** Follows `meta.next_cursor` page by page; the caller handles each page before the next is fetched. */
-  async *logPages(id: string, query: LogsQuery, opts: Opts = {}): AsyncGenerator<LogsAnswerT> {
+  async *logPages(resourcePath: string, query: LogsQuery, opts: Opts = {}): AsyncGenerator<LogsPage> {
     let cursor = query.cursor;
     for (;;) {
-      const page = await this.logsPage(id, { ...query, cursor }, opts);
+      const page = await this.logsPage(resourcePath, { ...query, cursor }, opts);
       yield page;
       const next = page.meta.next_cursor;
       if (!next || next === cursor) return;
@@ -78,12 +92,13 @@ export class DiagnosticsApi {
     }
   }
 
-  async diagnose(id: string, opts: Opts = {}) {
-    const res = await this.http.get(path(id, 'diagnose'), { schema: DiagnoseEnvelope, permission: 'serverless:read', ...opts });
-    return res.data;
+  async diagnose(resourcePath: string, opts: Opts = {}): Promise<Enveloped<DiagnoseDataT>> {
+    const res = await this.http.get(`${resourcePath}/diagnose`, { schema: DiagnoseEnvelope, ...opts });
+    return { data: res.data.data, meta: res.data.meta ?? {}, raw: res.raw };
   }
 }
 
-function path(id: string, what: string): string {
-  return `/serverless/${encodeURIComponent(id)}/${what}`;
+/** `/serverless/{id}`: the resource path of a container for the diagnostic routes. */
+export function containerPath(id: string): string {
+  return `/serverless/${encodeURIComponent(id)}`;
 }

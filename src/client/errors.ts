@@ -8,6 +8,10 @@ export interface ErrorContext {
 
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The machine key of an envelope error (`error.code`), when the answer had one. */
+  code?: string;
+  /** The server's word on retrying (`retryable`); `false` means a retry cannot help. */
+  retryable?: boolean;
   constructor(
     message: string,
     readonly status: number,

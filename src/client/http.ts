@@ -14,6 +14,9 @@ import {
   ValidationError,
 } from './errors.js';
 import { describeIssue } from './parse.js';
+import { readErrorBody } from './error-body.js';
+import { TeamsAnswer } from './schemas.js';
+import { isTeamId, pickTeam } from './teams.js';
 import { parseRateLimit, retryDelayMs, type RateLimit } from './retry.js';
 
 export type { RateLimit } from './retry.js';
@@ -26,7 +29,10 @@ export interface HttpOptions {
   /** Service host; `/api/v1` is appended (a trailing `/api/v1` is tolerated). */
   apiUrl: string;
   token: string;
-  /** Project (team) id sent as `X-Team-Id`; omitted → the account default project. */
+  /**
+   * Project (team) sent as `X-Team-Id`: its integer id, or its name (looked up once in
+   * GET /user/teams before the first request). Omitted → the account default project.
+   */
   project?: string;
   userAgent?: string;
   /** Injectable transport (tests, proxies, library users). */
@@ -55,11 +61,17 @@ export interface RequestOptions<T> {
   permission?: string;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** A 2xx without a body (204) is fine: `data` is then undefined, whatever the schema. */
+  optionalBody?: boolean;
+  /** Send no X-Team-Id (the lookup of a project by name). */
+  noTeam?: boolean;
 }
 
 export interface ApiResponse<T> {
   status: number;
   data: T;
+  /** The JSON as the API sent it (`--json` prints this, not the parsed view). */
+  raw: unknown;
   headers: Record<string, string>;
   rateLimit?: RateLimit;
 }
@@ -80,6 +92,7 @@ export class HttpClient {
   private dispatcher?: Promise<Dispatcher>;
   private readonly clock: Clock;
   private readonly random: () => number;
+  private teamLookup?: Promise<string>;
 
   constructor(private readonly options: HttpOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
@@ -104,6 +117,14 @@ export class HttpClient {
     return this.options.project;
   }
 
+  /** The team id to send: the project as given when it is an id, else its id looked up by name. */
+  private teamId(signal: AbortSignal | undefined): Promise<string | undefined> {
+    const project = this.options.project;
+    if (project === undefined || isTeamId(project)) return Promise.resolve(project);
+    this.teamLookup ??= this.get('/user/teams', { schema: TeamsAnswer, signal, noTeam: true }).then((res) => pickTeam(res.data.data, project));
+    return this.teamLookup;
+  }
+
   async close(): Promise<void> {
     if (!this.options.dispatcher && this.dispatcher) await (await this.dispatcher).close();
   }
@@ -115,7 +136,8 @@ export class HttpClient {
   async request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const endpoint = `${method} ${new URL(url).pathname}`;
-    const headers = this.headers(opts);
+    const team = opts.noTeam ? undefined : await this.teamId(opts.signal);
+    const headers = this.headers(opts, team);
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
@@ -167,7 +189,10 @@ export class HttpClient {
       this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
 
       const retryableStatus = status === 429 || (replayable && RETRYABLE_STATUS.has(status));
-      if (retryableStatus && attempt < attempts) {
+      // An answer that says `retryable: false` is final, whatever its status (contract 12).
+      const refusesRetry = retryableStatus && attempt < attempts && readErrorBody(parseJsonLoose(text)).retryable === false;
+      if (refusesRetry) this.trace(`✗ ${endpoint} ${status} says retryable: false; not retried`);
+      if (retryableStatus && attempt < attempts && !refusesRetry) {
         const wait = retryDelayMs(attempt, status === 429 ? res.headers : undefined, this.random, this.clock.now());
         const bound = this.options.maxRateLimitWaitMs ?? 60_000;
         if (wait <= bound) {
@@ -178,7 +203,9 @@ export class HttpClient {
         this.trace(`✗ ${endpoint} 429 asks to wait ${wait}ms, more than ${bound}ms; giving up`);
       }
       if (status >= 200 && status < 300) {
-        return { status, data: this.parse(text, res.headers, opts.schema, status, endpoint), headers: flatHeaders(res.headers), rateLimit };
+        const raw = this.json(text, res.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
+        const data = raw === undefined && opts.optionalBody ? (undefined as T) : this.validate(raw, opts.schema, status, endpoint);
+        return { status, data, raw, headers: flatHeaders(res.headers), rateLimit };
       }
       throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
     }
@@ -193,29 +220,31 @@ export class HttpClient {
     return url.toString();
   }
 
-  private headers(opts: RequestOptions<unknown>): Record<string, string> {
+  private headers(opts: RequestOptions<unknown>, team: string | undefined): Record<string, string> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.token}`,
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? `infra-cli node/${process.versions.node}`,
     };
-    if (this.options.project) headers['x-team-id'] = this.options.project;
+    if (team) headers['x-team-id'] = team;
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     return { ...headers, ...opts.headers };
   }
 
-  private parse<T>(text: string, headers: Dispatcher.ResponseData['headers'], schema: z.ZodMiniType<T> | undefined, status: number, endpoint: string): T {
+  private json(text: string, headers: Dispatcher.ResponseData['headers'], required: boolean, status: number, endpoint: string): unknown {
     if (text.trim() === '') {
-      if (!schema) return undefined as T;
+      if (!required) return undefined;
       throw new ResponseShapeError(`the response of ${endpoint} is empty`, status, endpoint);
     }
-    let json: unknown;
     try {
-      json = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
       const type = String(headers['content-type'] ?? 'no content-type');
       throw new ResponseShapeError(`the response of ${endpoint} is not JSON (${type})`, status, endpoint);
     }
+  }
+
+  private validate<T>(json: unknown, schema: z.ZodMiniType<T> | undefined, status: number, endpoint: string): T {
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
@@ -229,26 +258,24 @@ export class HttpClient {
 }
 
 function errorFor(status: number, endpoint: string, body: unknown, permission: string | undefined, attempts: number): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const message = typeof b.message === 'string' && b.message ? b.message : undefined;
-  if (status === 401) return new AuthError(message ?? 'the token was rejected (401)', status, endpoint, undefined, body);
-  if (status === 403) {
-    const needed = typeof b.required_permission === 'string' ? b.required_permission : permission;
-    return new AuthError(message ?? 'the token is not allowed to do this (403)', status, endpoint, needed, body);
-  }
-  if (status === 404) return new NotFoundError(message ?? `not found: ${endpoint}`, status, endpoint, body);
-  if (status === 409) return new ConflictError(message ?? 'the API refused the request (409 conflict)', status, endpoint, body);
-  if (status === 400 || status === 422) {
-    const errors = isFieldErrors(b.errors) ? b.errors : {};
-    return new ValidationError(message ?? `the API rejected the request (${status})`, status, endpoint, errors, body);
-  }
-  if (status === 429) return new UnavailableError(`rate limited by the API on ${endpoint} (429 after ${attempts} attempts)`, status, endpoint, body);
-  if (status >= 500) return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
-  return new ApiError(message ?? `unexpected status ${status} on ${endpoint}`, status, endpoint, body);
-}
-
-function isFieldErrors(v: unknown): v is Record<string, string[]> {
-  return !!v && typeof v === 'object' && Object.values(v).every((m) => Array.isArray(m));
+  const said = readErrorBody(body);
+  const message = said.message ? (said.detail ? `${said.message}: ${said.detail}` : said.message) : undefined;
+  const err = ((): ApiError => {
+    if (status === 401) return new AuthError(message ?? 'the token was rejected (401)', status, endpoint, undefined, body);
+    if (status === 403) return new AuthError(message ?? 'the token is not allowed to do this (403)', status, endpoint, permission, body);
+    if (status === 404) return new NotFoundError(message ?? `not found: ${endpoint}`, status, endpoint, body);
+    if (status === 409) return new ConflictError(message ?? 'the API refused the request (409 conflict)', status, endpoint, body);
+    // A 422 `{error: "... cannot be started in its current state"}` refuses the resource's
+    // state, not the input: it reads like a 409 (exit 1), not a validation error (exit 2).
+    if (status === 422 && said.stateRefusal) return new ConflictError(message ?? 'the API refused the request (422)', status, endpoint, body);
+    if (status === 400 || status === 422) return new ValidationError(message ?? `the API rejected the request (${status})`, status, endpoint, said.fieldErrors, body);
+    if (status === 429) return new UnavailableError(`rate limited by the API on ${endpoint} (429 after ${attempts} attempts)`, status, endpoint, body);
+    if (status >= 500) return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
+    return new ApiError(message ?? `unexpected status ${status} on ${endpoint}`, status, endpoint, body);
+  })();
+  if (said.code !== undefined) err.code = said.code;
+  if (said.retryable !== undefined) err.retryable = said.retryable;
+  return err;
 }
 
 function parseJsonLoose(text: string): unknown {

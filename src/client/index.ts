@@ -3,24 +3,27 @@ import { HttpClient, type HttpOptions } from './http.js';
 import { VpsApi } from './vps.js';
 import { ServerlessApi } from './serverless.js';
 import { DiagnosticsApi } from './diagnostics.js';
-import { DatabasesApi } from './databases.js';
+import { DatastoresApi } from './datastores.js';
 import { RecoveryApi } from './recovery.js';
+import { TeamsApi } from './teams.js';
 
 export class Client {
   readonly http: HttpClient;
   readonly vps: VpsApi;
   readonly serverless: ServerlessApi;
   readonly diagnostics: DiagnosticsApi;
-  readonly databases: DatabasesApi;
+  readonly datastores: DatastoresApi;
   readonly recovery: RecoveryApi;
+  readonly teams: TeamsApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
     this.vps = new VpsApi(this.http);
     this.serverless = new ServerlessApi(this.http);
     this.diagnostics = new DiagnosticsApi(this.http);
-    this.databases = new DatabasesApi(this.http);
+    this.datastores = new DatastoresApi(this.http);
     this.recovery = new RecoveryApi(this.http);
+    this.teams = new TeamsApi(this.http);
   }
 
   close() {
@@ -33,5 +36,7 @@ export * as schemas from './schemas.js';
 export { HttpClient, normalizeApiUrl, systemClock } from './http.js';
 export type { HttpOptions, RequestOptions, ApiResponse, Clock, RateLimit } from './http.js';
 export { paginate } from './paginate.js';
-export type { ContainerChange, ContainerView } from './serverless.js';
+export { resolveRef, looksLikeId, pickByRef } from './resolve.js';
+export type { Family, Resolved } from './resolve.js';
+export type { ContainerChange, ContainerRead, CreateResult } from './serverless.js';
 export type { Page, PageQuery } from './paginate.js';

@@ -1,209 +1,297 @@
-// Response schemas for every shape the client reads. They are the single description of
-// the wire format: the client parses with them and the simulator's OpenAPI document is
-// generated from them. The API grows additively (spec section 9), so objects are loose
-// (unknown fields pass through and reach --json output) and enum-like fields are plain
-// strings: a new `summary` value must never make a response unreadable.
+// What the client reads of each answer, in the real dialect (../shared/spec/real-api.md).
+// These schemas are the single description of the wire format on the client side: they
+// require only what every use of an answer needs (usually the id) and read everything else
+// leniently (wire.ts). Objects are loose, so unknown fields pass through; `--json` prints the
+// answer as the API sent it, not these views.
 import * as z from 'zod/mini';
-
-const id = z.union([z.number(), z.string()]);
-const timestamp = z.string();
-const optionalString = z.optional(z.nullable(z.string()));
-const optionalNumber = z.optional(z.nullable(z.number()));
+import { Id, lenient, lenientArray, optBool, optMap, optNum, optText } from './wire.js';
 
 export const Pagination = z.looseObject({
-  current_page: z.number(),
-  last_page: z.number(),
-  per_page: z.number(),
-  total: z.number(),
+  current_page: optNum,
+  last_page: optNum,
+  per_page: optNum,
+  total: optNum,
 });
 
+/** `{data, pagination}`: the list shape of spec 2.1. `pagination` is read when present. */
 export function listOf<T extends z.ZodMiniType>(item: T) {
-  return z.looseObject({ data: z.array(item), pagination: Pagination });
+  return z.looseObject({ data: z.array(item), pagination: lenient(Pagination) });
 }
 
-/** Diagnostic endpoints of serverless containers answer in this envelope (spec 2.1). */
+/** The envelope of diagnostic and operation endpoints: `{success, data, error, meta}`. */
 export function envelopeOf<T extends z.ZodMiniType>(data: T) {
   return z.looseObject({
-    success: z.boolean(),
+    success: optBool,
     data,
-    error: z.optional(z.nullable(z.unknown())),
-    meta: z.optional(z.nullable(z.looseObject({}))),
+    error: lenient(z.unknown()),
+    meta: lenient(z.looseObject({})),
   });
 }
+
+/** The error member of an envelope (and of some bare answers): `{code, message, retryable}`. */
+export const EnvelopeError = z.looseObject({ code: optText, message: optText, retryable: optBool, hint: optText });
 
 export const ValidationErrorBody = z.looseObject({
   message: z.string(),
   errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
-// --- VPS, databases, caches ---------------------------------------------------------
-
-export const Vps = z.looseObject({
-  id,
-  name: z.string(),
-  status: z.optional(z.string()),
-  region: optionalString,
-  plan: optionalString,
-  ipv4: optionalString,
-});
-
-/** Connection fields of database and cache instances (spec 2.2). */
-const connectionFields = {
-  internal_host: optionalString,
-  internal_port: optionalNumber,
-  internal_endpoint: optionalString,
-  dns_hostname: optionalString,
-  dns_port: optionalNumber,
-  public_endpoint: optionalString,
-  connection_host: optionalString,
-  connection_port: optionalNumber,
-  port: optionalNumber,
-  endpoint: optionalString,
-  read_endpoints: z.optional(
-    z.nullable(z.array(z.looseObject({ host: z.string(), port: z.number(), role: optionalString }))),
-  ),
-};
-
-export const Database = z.looseObject({
-  id,
-  name: z.string(),
-  engine: z.string(),
-  version: optionalString,
-  status: z.optional(z.string()),
-  ...connectionFields,
-});
-
-export const Cache = z.looseObject({
-  id,
-  name: z.string(),
-  engine: z.string(),
-  version: optionalString,
-  status: z.optional(z.string()),
-  ...connectionFields,
-});
-
-export const Credentials = z.looseObject({
-  username: optionalString,
-  password: optionalString,
-  database: optionalString,
-  connection_info: z.string(),
-  ...connectionFields,
-});
-
-export const DnsAnswer = z.looseObject({ ...connectionFields });
-
-// --- Serverless containers ------------------------------------------------------------
+// --- The status model shared by every product (spec 2.3) -------------------------------
 
 export const StatusError = z.looseObject({
-  code: z.string(),
-  source: optionalString,
-  resource: z.optional(z.nullable(z.looseObject({ kind: optionalString, name: optionalString }))),
-  reason: optionalString,
-  message: optionalString,
-  retryable: z.optional(z.nullable(z.boolean())),
-  observed_at: optionalString,
+  code: optText,
+  source: optText,
+  resource: lenient(z.looseObject({ kind: optText, name: optText })),
+  reason: optText,
+  message: optText,
+  retryable: optBool,
+  observed_at: optText,
+});
+
+export const StatusOperation = z.looseObject({
+  state: optText,
+  terminal: optBool,
+  /** The server's pacing, on newer servers (the operations endpoint always carries it). */
+  poll_after_ms: optNum,
 });
 
 export const StatusDetails = z.looseObject({
-  summary: z.string(),
-  health: z.optional(z.string()),
-  observed_at: optionalString,
-  stale: z.optional(z.boolean()),
-  operation: z.looseObject({ state: z.string(), terminal: z.boolean() }),
-  error: z.optional(z.nullable(StatusError)),
+  summary: optText,
+  health: optText,
+  observed_at: optText,
+  stale: optBool,
+  operation: lenient(StatusOperation),
+  error: lenient(StatusError),
 });
+
+export const Capabilities = z.looseObject({ logs: optBool, events: optBool, diagnose: optBool, revisions: optBool });
+
+// --- Serverless containers --------------------------------------------------------------
 
 export const Container = z.looseObject({
-  id,
-  name: z.string(),
-  image_url: optionalString,
-  status: z.optional(z.string()),
-  status_details: StatusDetails,
-  spec_generation: z.number(),
-  observed_generation: z.number(),
-  url: optionalString,
+  id: Id,
+  name: optText,
+  slug: optText,
+  description: optText,
+  deployment_type: optText,
+  image: optText,
+  image_tag: optText,
+  port: optNum,
+  min_scale: optNum,
+  max_scale: optNum,
+  resource_profile: optText,
+  environment_variables: optMap,
+  status: optText,
+  status_details: lenient(StatusDetails),
+  /** Sent by newer servers only (spec 2.3); contract 6.8 says how to wait without them. */
+  spec_generation: optNum,
+  observed_generation: optNum,
+  current_revision: optText,
+  deployment_count: optNum,
+  url: optText,
+  capabilities: lenient(Capabilities),
+  created_at: optText,
+  updated_at: optText,
+  deployed_at: optText,
+  last_deployed_at: optText,
 });
 
-/** One container (contract section 12): `{ container: {...}, url }`. */
-export const ContainerAnswer = z.looseObject({ container: Container, url: optionalString });
+/** The operation a create answers with (and `GET /operations/{id}`'s data). */
+export const Operation = z.looseObject({
+  operation_id: optText,
+  resource_id: optText,
+  resource_type: optText,
+  kind: optText,
+  state: optText,
+  terminal: optBool,
+  poll_after_ms: optNum,
+  poll_url: optText,
+  revision: optText,
+  image: optText,
+  started_at: optText,
+  finished_at: optText,
+  error: lenient(z.looseObject({ code: optText, message: optText, retryable: optBool })),
+});
+
+/** GET /serverless/{id}: `{container, metrics, url, monthly_cost}`. */
+export const ContainerAnswer = z.looseObject({ container: Container, url: optText, monthly_cost: optText });
+/** POST /serverless: 201 `{message, container, operation}`. */
+export const CreateAnswer = z.looseObject({ message: optText, container: Container, operation: lenient(Operation) });
+/** PUT /serverless/{id}: 200 `{message, container}`. */
+export const UpdateAnswer = z.looseObject({ message: optText, container: Container });
+/** POST /serverless/{id}/redeploy: 202 `{message, container_id, status}`, no container. */
+export const RedeployAnswer = z.looseObject({ message: optText, container_id: optText, status: optText });
+/** 200 `{message}` (delete, actions); some endpoints answer 204 without a body. */
+export const MessageAnswer = z.looseObject({ message: optText });
+
+export const OperationEnvelope = envelopeOf(Operation);
+
+// --- Revisions, events, logs, diagnose (spec 2.4) ----------------------------------------
 
 export const Condition = z.looseObject({
   type: z.string(),
   status: z.string(),
-  reason: optionalString,
-  message: optionalString,
-  last_transition_time: optionalString,
+  reason: optText,
+  message: optText,
+  last_transition_time: optText,
 });
+
+const conditions = lenientArray(Condition);
 
 export const Revision = z.looseObject({
-  name: z.string(),
-  generation: optionalNumber,
-  created_at: optionalString,
-  traffic_percent: optionalNumber,
-  actual_replicas: optionalNumber,
-  desired_replicas: optionalNumber,
-  image_url: optionalString,
-  conditions: z.array(Condition),
+  /** May be null on the real service. */
+  name: optText,
+  created_at: optText,
+  generation: optNum,
+  is_latest_created: optBool,
+  is_latest_ready: optBool,
+  desired_replicas: optNum,
+  actual_replicas: optNum,
+  conditions,
 });
 
-const Readiness = z.looseObject({
-  ready: z.optional(z.nullable(z.union([z.boolean(), z.string()]))),
-  conditions: z.optional(z.array(Condition)),
+export const TrafficTarget = z.looseObject({ revision_name: optText, percent: optNum, latest_revision: optBool });
+
+export const ServiceStatus = z.looseObject({
+  name: optText,
+  url: optText,
+  latest_created_revision: optText,
+  latest_ready_revision: optText,
+  conditions,
+});
+
+export const RouteStatus = z.looseObject({
+  name: optText,
+  url: optText,
+  traffic: lenientArray(TrafficTarget),
+  conditions,
 });
 
 export const RevisionsData = z.looseObject({
+  available: optBool,
   revisions: z.array(Revision),
-  service: z.optional(z.nullable(Readiness)),
-  route: z.optional(z.nullable(Readiness)),
+  service: lenient(ServiceStatus),
+  route: lenient(RouteStatus),
 });
+
+export const PlatformEvent = z.looseObject({
+  type: optText,
+  reason: optText,
+  message: optText,
+  /** `{kind, name}` on containers; a plain string on the other products. */
+  resource: lenient(z.union([z.looseObject({ kind: optText, name: optText }), z.string()])),
+  count: optNum,
+  first_seen: optText,
+  last_seen: optText,
+});
+
+export const EventsData = z.looseObject({ available: optBool, events: lenientArray(PlatformEvent) });
 
 export const LogEntry = z.looseObject({
-  timestamp,
+  timestamp: z.string(),
   message: z.string(),
-  container: optionalString,
-  level: optionalString,
-  revision: optionalString,
+  level: optText,
+  pod: optText,
+  container: optText,
+  stream: optText,
 });
 
-export const LogsData = z.looseObject({ available: z.boolean(), entries: z.array(LogEntry) });
 export const LogsMeta = z.looseObject({
-  next_cursor: z.nullable(z.string()),
-  truncated: z.boolean(),
-});
-export const LogsAnswer = z.looseObject({
-  success: z.optional(z.boolean()),
-  data: LogsData,
-  error: z.optional(z.nullable(z.unknown())),
-  meta: LogsMeta,
+  next_cursor: optText,
+  truncated: optBool,
+  retention_days: optNum,
 });
 
 export const Finding = z.looseObject({
   code: z.string(),
-  severity: z.string(),
-  message: z.string(),
-  hint: optionalString,
-  retryable: z.optional(z.nullable(z.boolean())),
-  evidence: z.optional(z.nullable(z.unknown())),
+  severity: optText,
+  summary: optText,
+  remediation: optText,
+  retryable: optBool,
+  /** Local findings only: what the client saw that led to the finding. */
+  evidence: lenient(z.unknown()),
 });
 
-export const DiagnoseData = z.looseObject({ findings: z.array(Finding) });
-
-export const PlatformEvent = z.looseObject({
-  type: optionalString,
-  reason: optionalString,
-  message: optionalString,
-  object: z.optional(z.nullable(z.looseObject({ kind: optionalString, name: optionalString }))),
-  count: optionalNumber,
-  first_seen: optionalString,
-  last_seen: optionalString,
+export const DiagnoseData = z.looseObject({
+  verdict: optText,
+  status: lenient(StatusDetails),
+  findings: z.array(Finding),
+  sections: lenient(z.looseObject({})),
 });
 
-export const EventsData = z.looseObject({ events: z.array(PlatformEvent) });
+// --- VPS, databases, caches ----------------------------------------------------------------
+
+export const Vps = z.looseObject({
+  id: Id,
+  name: optText,
+  status: optText,
+  status_label: optText,
+  status_details: lenient(StatusDetails),
+  datacenter: optText,
+  resource_profile: optText,
+  image: optText,
+  public_ip: optText,
+  ipv6_address: optText,
+  created_at: optText,
+});
+
+/** Connection fields of database and cache instances (spec 2.2). */
+const connectionFields = {
+  internal_host: optText,
+  internal_port: optNum,
+  internal_endpoint: optText,
+  dns_hostname: optText,
+  dns_port: optNum,
+  public_endpoint: optText,
+  connection_host: optText,
+  connection_port: optNum,
+  port: optNum,
+  endpoint: optText,
+};
+
+const named = lenient(z.looseObject({ id: optText, name: optText, type: optText }));
+
+/** A database or cache instance: databases carry `engine {id, name}`, caches only `provider`. */
+export const Datastore = z.looseObject({
+  id: Id,
+  name: optText,
+  status: optText,
+  status_label: optText,
+  status_details: lenient(StatusDetails),
+  engine: named,
+  provider: named,
+  version: optText,
+  datacenter: optText,
+  resource_profile: optText,
+  database_name: optText,
+  ...connectionFields,
+});
+
+/** GET /{database|cache}/{id}: `{instance, connection_info, monthly_cost}`. */
+export const DatastoreAnswer = z.looseObject({ instance: Datastore, connection_info: optText, monthly_cost: optNum });
+
+/** Credentials and connection info: `{host, port, username, database?, password, connection_info}`. */
+export const Credentials = z.looseObject({
+  host: optText,
+  port: optNum,
+  username: optText,
+  password: optText,
+  database: optText,
+  connection_info: optText,
+});
+
+/** DNS enable `{message, dns_hostname, dns_port}` (also with 409); disable `{message}`. */
+export const DnsAnswer = z.looseObject({ message: optText, dns_hostname: optText, dns_port: optNum });
+
+// --- Projects (teams) ---------------------------------------------------------------------
+
+export const Team = z.looseObject({ id: Id, name: optText, personal_team: optBool, registry_namespace: optText });
+export const TeamsAnswer = z.looseObject({ data: z.array(Team), current_team_id: optText });
 
 // --- Recovery ---------------------------------------------------------------------------
 
 /** A capability cell: `yes`, `no`, `gated` (exists, opened per account), `conditional` or `unavailable`. */
-export const CapabilityCell = z.looseObject({ status: z.string(), note: optionalString });
+export const CapabilityCell = z.looseObject({ status: z.string(), note: optText });
 
 export const CapabilityRow = z.looseObject({
   product: z.string(),
@@ -215,49 +303,55 @@ export const CapabilityRow = z.looseObject({
 
 export const CapabilitiesAnswer = z.looseObject({ data: z.array(CapabilityRow) });
 
-export const RecoveryAction = z.looseObject({
-  name: z.string(),
-  available: z.boolean(),
-  reason: optionalString,
-});
+export const RecoveryAction = z.looseObject({ name: z.string(), available: z.boolean(), reason: optText });
 
+/**
+ * A recovery point as the per-product snapshot lists give it (integer ids, sizes as strings,
+ * `<product>_instance {id, name}`); the spec's richer fields are read when present.
+ */
 export const RecoveryPoint = z.looseObject({
-  id,
-  product: z.string(),
-  resource_id: z.optional(id),
-  resource_name: optionalString,
-  origin: z.string(),
-  state: z.string(),
-  size_bytes: optionalNumber,
-  protection: optionalString,
-  created_at: optionalString,
-  actions: z.optional(z.array(RecoveryAction)),
+  id: Id,
+  name: optText,
+  description: optText,
+  status: optText,
+  size_gb: optNum,
+  size_mb: optNum,
+  created_at: optText,
+  updated_at: optText,
+  origin: optText,
+  state: optText,
+  protection: optText,
+  size_bytes: optNum,
+  actions: lenientArray(RecoveryAction),
 });
 
 export const RestoreAnswer = z.looseObject({
-  operation_id: optionalString,
-  operation_url: optionalString,
-  status: optionalString,
-  message: optionalString,
+  message: optText,
+  operation_id: optText,
+  operation_url: optText,
+  status: optText,
 });
 
 export type Pagination = z.infer<typeof Pagination>;
-export type Vps = z.infer<typeof Vps>;
-export type Database = z.infer<typeof Database>;
-export type Cache = z.infer<typeof Cache>;
-export type Credentials = z.infer<typeof Credentials>;
-export type DnsAnswer = z.infer<typeof DnsAnswer>;
 export type StatusDetails = z.infer<typeof StatusDetails>;
 export type StatusError = z.infer<typeof StatusError>;
+export type Capabilities = z.infer<typeof Capabilities>;
 export type Container = z.infer<typeof Container>;
-export type ContainerAnswer = z.infer<typeof ContainerAnswer>;
+export type Operation = z.infer<typeof Operation>;
 export type Condition = z.infer<typeof Condition>;
 export type Revision = z.infer<typeof Revision>;
 export type RevisionsData = z.infer<typeof RevisionsData>;
-export type LogEntry = z.infer<typeof LogEntry>;
-export type LogsAnswer = z.infer<typeof LogsAnswer>;
-export type Finding = z.infer<typeof Finding>;
 export type PlatformEvent = z.infer<typeof PlatformEvent>;
+export type EventsData = z.infer<typeof EventsData>;
+export type LogEntry = z.infer<typeof LogEntry>;
+export type LogsMeta = z.infer<typeof LogsMeta>;
+export type Finding = z.infer<typeof Finding>;
+export type DiagnoseData = z.infer<typeof DiagnoseData>;
+export type Vps = z.infer<typeof Vps>;
+export type Datastore = z.infer<typeof Datastore>;
+export type Credentials = z.infer<typeof Credentials>;
+export type DnsAnswer = z.infer<typeof DnsAnswer>;
+export type Team = z.infer<typeof Team>;
 export type CapabilityRow = z.infer<typeof CapabilityRow>;
 export type RecoveryPoint = z.infer<typeof RecoveryPoint>;
 export type RestoreAnswer = z.infer<typeof RestoreAnswer>;

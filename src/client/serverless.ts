@@ -1,24 +1,59 @@
-// Serverless containers: list, one container, create/update/redeploy/delete, and name
-// resolution. Diagnostics (revisions, events, logs, diagnose) live in diagnostics.ts.
+// Serverless containers in the real dialect (contract 12): list, one container, create,
+// update, redeploy, delete, name resolution, and the operations a change starts.
+// Diagnostics (revisions, events, logs, diagnose) live in diagnostics.ts.
 import type { HttpClient, RequestOptions } from './http.js';
-import { AmbiguousNameError, NotFoundError } from './errors.js';
 import { paginate, type PageQuery } from './paginate.js';
-import { Container, ContainerAnswer, type Container as ContainerT } from './schemas.js';
+import { resolveRef, type Family, type Resolved, type ResolveOptions } from './resolve.js';
+import {
+  Container,
+  ContainerAnswer,
+  CreateAnswer,
+  MessageAnswer,
+  OperationEnvelope,
+  RedeployAnswer,
+  UpdateAnswer,
+  type Container as ContainerT,
+  type Operation,
+} from './schemas.js';
 
-/** Fields of a create or update (contract section 12); all optional on update. */
+/** The fields a create or update sends (`UpdateServerlessContainerRequest`); all optional on update. */
 export interface ContainerChange {
   name?: string;
-  image_url?: string;
+  slug?: string;
+  deployment_type?: 'docker_image' | 'git_repository' | 'zip_upload';
+  description?: string;
+  image?: string;
+  image_tag?: string;
   port?: number;
-  environment_variables?: Record<string, string>;
-  min_instances?: number;
-  max_instances?: number;
   resource_profile?: string;
-  deployment_type?: string;
+  min_scale?: number;
+  max_scale?: number;
+  /** Replaces the whole map on update: merge with the current one first. */
+  environment_variables?: Record<string, string>;
+  health_check_path?: string;
 }
 
-/** A container as printed by --json: the container object with the answer's `url`. */
-export type ContainerView = ContainerT & { url?: string | null };
+/** A container as the API answered it: the parsed view, and the payload for --json. */
+export interface ContainerRead {
+  container: ContainerT;
+  /** The container object as sent, with the answer's `url` when the container had none. */
+  raw: Record<string, unknown>;
+  endpoint: string;
+}
+
+export interface CreateResult extends ContainerRead {
+  operation?: Operation;
+}
+
+export interface RedeployResult {
+  containerId?: string;
+  status?: string;
+  message?: string;
+}
+
+type Opts = Pick<RequestOptions<unknown>, 'signal'>;
+
+export const CONTAINERS: Family = { path: '/serverless', noun: 'container', permission: 'serverless:read', aliases: ['slug'], ids: 'uuid' };
 
 export class ServerlessApi {
   constructor(private readonly http: HttpClient) {}
@@ -27,44 +62,52 @@ export class ServerlessApi {
     return paginate(this.http, '/serverless', Container, { permission: 'serverless:read', ...q });
   }
 
-  async get(id: string, opts: Pick<RequestOptions<unknown>, 'signal'> = {}): Promise<ContainerView> {
-    const res = await this.http.get(`/serverless/${encodeURIComponent(id)}`, { schema: ContainerAnswer, permission: 'serverless:read', ...opts });
-    return view(res.data);
+  resolve(ref: string, opts: ResolveOptions = {}): Promise<Resolved<ContainerT>> {
+    return resolveRef(this.http, CONTAINERS, Container, ref, opts);
   }
 
-  async create(change: ContainerChange): Promise<ContainerView> {
-    const res = await this.http.request('POST', '/serverless', { body: change, schema: ContainerAnswer, permission: 'serverless:write' });
-    return view(res.data);
+  async resolveId(ref: string, opts: Opts = {}): Promise<string> {
+    return (await this.resolve(ref, opts)).id;
   }
 
-  async update(id: string, change: ContainerChange): Promise<ContainerView> {
-    const res = await this.http.request('PUT', `/serverless/${encodeURIComponent(id)}`, { body: change, schema: ContainerAnswer, permission: 'serverless:write' });
-    return view(res.data);
+  async get(id: string, opts: Opts = {}): Promise<ContainerRead> {
+    const path = `/serverless/${encodeURIComponent(id)}`;
+    const res = await this.http.get(path, { schema: ContainerAnswer, permission: 'serverless:read', ...opts });
+    return read(res.data.container, res.raw, res.data.url, `GET /api/v1${path}`);
   }
 
-  async redeploy(id: string): Promise<ContainerView> {
-    const res = await this.http.request('POST', `/serverless/${encodeURIComponent(id)}/redeploy`, { schema: ContainerAnswer, permission: 'serverless:write' });
-    return view(res.data);
+  async create(change: ContainerChange, opts: Opts & { idempotencyKey?: string } = {}): Promise<CreateResult> {
+    const res = await this.http.request('POST', '/serverless', { body: change, schema: CreateAnswer, permission: 'serverless:write', ...opts });
+    return { ...read(res.data.container, res.raw, undefined, 'POST /api/v1/serverless'), operation: res.data.operation ?? undefined };
   }
 
-  async delete(id: string): Promise<void> {
-    await this.http.request('DELETE', `/serverless/${encodeURIComponent(id)}`, { permission: 'serverless:delete' });
+  async update(id: string, change: ContainerChange, opts: Opts = {}): Promise<ContainerRead> {
+    const path = `/serverless/${encodeURIComponent(id)}`;
+    const res = await this.http.request('PUT', path, { body: change, schema: UpdateAnswer, permission: 'serverless:write', ...opts });
+    return read(res.data.container, res.raw, undefined, `PUT /api/v1${path}`);
   }
 
-  /**
-   * The API addresses containers by id; people use names (`infra serverless update web`).
-   * A numeric reference is used as is; a name is looked up in the project's list.
-   */
-  async resolveId(ref: string): Promise<string> {
-    if (/^\d+$/.test(ref)) return ref;
-    const matches: ContainerT[] = [];
-    for await (const page of this.pages({ all: true, perPage: 100 })) matches.push(...page.items.filter((c) => c.name === ref));
-    if (matches.length === 0) throw new NotFoundError(`no container named "${ref}" in this project`, 404, 'GET /api/v1/serverless');
-    if (matches.length > 1) throw new AmbiguousNameError(`${matches.length} containers are named "${ref}"; use the id (${matches.map((c) => c.id).join(', ')})`);
-    return String(matches[0]!.id);
+  /** 202 `{message, container_id, status}`: no container and no generation in the answer. */
+  async redeploy(id: string, opts: Opts = {}): Promise<RedeployResult> {
+    const res = await this.http.request('POST', `/serverless/${encodeURIComponent(id)}/redeploy`, { schema: RedeployAnswer, permission: 'serverless:write', ...opts });
+    return { containerId: res.data.container_id ?? undefined, status: res.data.status ?? undefined, message: res.data.message ?? undefined };
+  }
+
+  /** 200 `{message}` or 204. */
+  async delete(id: string, opts: Opts = {}): Promise<{ message?: string }> {
+    const res = await this.http.request('DELETE', `/serverless/${encodeURIComponent(id)}`, { schema: MessageAnswer, permission: 'serverless:delete', optionalBody: true, ...opts });
+    return { message: res.data?.message ?? undefined };
+  }
+
+  /** GET /operations/{id}: the operation id, or a container id for its latest operation. */
+  async operation(id: string, opts: Opts = {}): Promise<{ operation: Operation; raw: unknown }> {
+    const res = await this.http.get(`/operations/${encodeURIComponent(id)}`, { schema: OperationEnvelope, ...opts });
+    return { operation: res.data.data, raw: res.raw };
   }
 }
 
-function view(answer: { container: ContainerT; url?: string | null }): ContainerView {
-  return { ...answer.container, url: answer.container.url ?? answer.url ?? null };
+function read(container: ContainerT, raw: unknown, url: string | null | undefined, endpoint: string): ContainerRead {
+  const sent = (raw as { container: Record<string, unknown> }).container;
+  const withUrl = sent.url === undefined || sent.url === null ? { ...sent, url: url ?? null } : sent;
+  return { container: { ...container, url: container.url ?? url ?? undefined }, raw: withUrl, endpoint };
 }

@@ -18,7 +18,8 @@ export async function renderList<T>(app: App, pages: AsyncIterable<Page<T>>, col
   if (app.json) {
     out.write('[');
     for await (const page of pages) {
-      for (const item of page.items) out.write(`${count++ === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
+      // What the API sent, not the parsed view: --json passes additive fields through untouched.
+      for (const item of page.raw) out.write(`${count++ === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
       last = page.pagination;
     }
     out.write(count ? '\n]\n' : ']\n');

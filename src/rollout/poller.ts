@@ -1,31 +1,36 @@
-// The rollout wait: poll one container until decide() says the change is done, the deadline
+// The rollout wait: poll one resource until decide() says the change is done, the deadline
 // passes or the user interrupts. Time, randomness and the transport are injected, so tests
-// drive it with a fake clock and count every request.
+// drive it with a fake clock and count every request. The server's pacing
+// (`operation.poll_after_ms`) is a floor under the schedule.
 import type { Clock } from '../client/http.js';
 import type { RateLimit } from '../client/retry.js';
 import { NotFoundError, UnavailableError } from '../client/errors.js';
 import type { Container } from '../client/schemas.js';
-import { decide, type Decision, type Outcome } from './decide.js';
+import { decide, type Decision, type Evidence, type Outcome, type Target } from './decide.js';
 import { baseInterval, jittered, rateLimitedDelay } from './schedule.js';
 
-export type WaitOutcome = Outcome | 'timeout' | 'interrupted';
+export type WaitOutcome = Outcome | 'timeout' | 'interrupted' | 'impossible';
 export type WaitingDecision = Extract<Decision, { kind: 'wait' }>;
 export type DoneDecision = Extract<Decision, { kind: 'done' }>;
+/** What the wait reads: the status model shared by every product (spec 2.3). */
+export type StatusRead = Pick<Container, 'status_details' | 'observed_generation' | 'current_revision' | 'deployment_count'>;
 
 export type WaitEvent =
-  | { type: 'status'; decision: WaitingDecision; container: Container; elapsedMs: number; requests: number }
+  | { type: 'status'; decision: WaitingDecision; container: StatusRead; elapsedMs: number; requests: number }
   /** A read failed in a way that may pass (network, 5xx, 429 after the client's retries). */
   | { type: 'error'; error: Error; elapsedMs: number; requests: number }
   /** The next read is delayed beyond the schedule because the rate-limit budget is low. */
   | { type: 'slowdown'; delayMs: number; rateLimit: RateLimit; elapsedMs: number };
 
-export interface WaitOptions {
-  /** One read of the container; must honour the signal. */
-  fetch: (signal: AbortSignal) => Promise<Container>;
-  /** G: the spec_generation of the change waited for. */
-  target: number;
+export interface WaitOptions<T extends StatusRead = StatusRead> {
+  /** One read of the resource; must honour the signal. */
+  fetch: (signal: AbortSignal) => Promise<T>;
+  /** What says that a read describes the change: its generation, or the read before it. */
+  target: Target;
   /** A read already in hand (the answer of the change, or the read that chose G): decided first, no request. */
-  initial?: Container;
+  initial?: T;
+  /** The server's pacing for the first re-read (a create's `operation.poll_after_ms`). */
+  pollAfterMs?: number;
   clock: Clock;
   random?: () => number;
   firstIntervalMs?: number;
@@ -37,12 +42,16 @@ export interface WaitOptions {
   rateLimit?: () => RateLimit | undefined;
 }
 
-export interface WaitResult {
+export interface WaitResult<T extends StatusRead = StatusRead> {
   outcome: WaitOutcome;
   /** Set when the change finished (outcome ready/degraded/failed/cancelled from the status). */
   decision?: DoneDecision;
-  /** The latest container read (the initial one when no read succeeded). */
-  container?: Container;
+  /** Which evidence decided (contract 6.8), once a read was decided on. */
+  evidence?: Evidence;
+  /** For `impossible`: the field the reads lack. */
+  missing?: string;
+  /** The latest read (the initial one when no read succeeded). */
+  container?: T;
   /** The container answered 404 during the wait: it was deleted (outcome failed). */
   deleted: boolean;
   elapsedMs: number;
@@ -54,7 +63,7 @@ export interface WaitResult {
 
 const DEADLINE = Symbol('deadline');
 
-export async function waitForRollout(opts: WaitOptions): Promise<WaitResult> {
+export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>): Promise<WaitResult<T>> {
   const { clock, target } = opts;
   const random = opts.random ?? Math.random;
   const start = clock.now();
@@ -62,7 +71,7 @@ export async function waitForRollout(opts: WaitOptions): Promise<WaitResult> {
   let container = opts.initial;
   let requests = 0;
   let lastError: Error | undefined;
-  const result = (outcome: WaitOutcome, extra: Partial<WaitResult> = {}): WaitResult => ({
+  const result = (outcome: WaitOutcome, extra: Partial<WaitResult<T>> = {}): WaitResult<T> => ({
     outcome,
     container,
     deleted: false,
@@ -80,14 +89,14 @@ export async function waitForRollout(opts: WaitOptions): Promise<WaitResult> {
     () => undefined,
   );
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline.signal]) : deadline.signal;
-  const ended = (): WaitResult | undefined => {
+  const ended = (): WaitResult<T> | undefined => {
     if (opts.signal?.aborted) return result('interrupted');
     if (deadline.signal.aborted || elapsed() >= opts.timeoutMs) return result('timeout');
     return undefined;
   };
 
   /** One read; a result when it ends the wait, otherwise whether the read succeeded. */
-  const read = async (): Promise<WaitResult | boolean> => {
+  const read = async (): Promise<WaitResult<T> | boolean> => {
     const early = ended();
     if (early) return early;
     requests++;
@@ -107,7 +116,7 @@ export async function waitForRollout(opts: WaitOptions): Promise<WaitResult> {
   };
 
   try {
-    let fresh: WaitResult | boolean = opts.initial !== undefined;
+    let fresh: WaitResult<T> | boolean = opts.initial !== undefined;
     if (!fresh) {
       fresh = await read();
       if (typeof fresh === 'object') return fresh;
@@ -115,10 +124,12 @@ export async function waitForRollout(opts: WaitOptions): Promise<WaitResult> {
     for (let step = 0; ; step++) {
       if (fresh && container) {
         const d = decide(container, target);
-        if (d.kind === 'done') return result(d.outcome, { decision: d });
+        if (d.kind === 'done') return result(d.outcome, { decision: d, evidence: d.evidence });
+        if (d.kind === 'impossible') return result('impossible', { missing: d.missing });
         opts.onProgress?.({ type: 'status', decision: d, container, elapsedMs: elapsed(), requests });
       }
-      const base = jittered(baseInterval(step, { firstMs: opts.firstIntervalMs, capMs: opts.intervalCapMs }), random);
+      const pacing = step === 0 && opts.pollAfterMs ? opts.pollAfterMs : (container?.status_details?.operation?.poll_after_ms ?? 0);
+      const base = Math.max(pacing, jittered(baseInterval(step, { firstMs: opts.firstIntervalMs, capMs: opts.intervalCapMs }), random));
       const rl = opts.rateLimit?.();
       const delay = rateLimitedDelay(base, rl, clock.now());
       if (delay > base && rl) opts.onProgress?.({ type: 'slowdown', delayMs: delay, rateLimit: rl, elapsedMs: elapsed() });

@@ -1,22 +1,25 @@
 // What the end of a wait says: the exit code and message lines (contract 6.4, 6.7) and the
-// one JSON object of `--json` (contract 6.8). Pure: the command prints what this returns.
+// one JSON object of `--json` (contract 6.9). Pure: the command prints what this returns.
 import { ExitCode } from '../cli/exit-codes.js';
 import { formatDuration } from '../cli/duration.js';
-import type { StatusDetails } from '../client/schemas.js';
-import { failureHint } from './hints.js';
-import type { WaitEvent, WaitOutcome, WaitResult } from './poller.js';
+import type { StatusDetails, StatusError } from '../client/schemas.js';
+import type { Baseline, Evidence, Target } from './decide.js';
+import { failureHint } from '../shared/hints.js';
+import type { StatusRead, WaitEvent, WaitOutcome, WaitResult } from './poller.js';
 
 export interface Subject {
   id: string;
   name: string;
-  target: number;
+  target: Target;
 }
 
 export interface FinalJson {
-  id: number | string;
-  spec_generation: number;
+  id: string;
+  spec_generation: number | null;
   observed_generation: number | null;
   outcome: WaitOutcome;
+  /** Which evidence decided (contract 6.8): `generation`, `fresh_observation` or `settled`; null when nothing was decided. */
+  evidence: Evidence | null;
   elapsed_seconds: number;
   status_details: StatusDetails | null;
 }
@@ -24,12 +27,13 @@ export interface FinalJson {
 export function finalJson(subject: Subject, r: WaitResult): FinalJson {
   const c = r.container;
   return {
-    id: c?.id ?? (/^\d+$/.test(subject.id) ? Number(subject.id) : subject.id),
-    spec_generation: subject.target,
+    id: subject.id,
+    spec_generation: subject.target.generation ?? null,
     observed_generation: c?.observed_generation ?? null,
     outcome: r.outcome,
+    evidence: r.evidence ?? null,
     elapsed_seconds: Math.round(r.elapsedMs / 100) / 10,
-    status_details: (c?.status_details as StatusDetails | undefined) ?? null,
+    status_details: c?.status_details ?? null,
   };
 }
 
@@ -43,19 +47,31 @@ export interface Verdict {
   notes: string[];
 }
 
-/** `infra serverless wait <id> --generation G` (plus the project when it came from a flag). */
-export function resumeCommand(subject: Subject, project?: string): string {
-  return `infra serverless wait ${subject.id} --generation ${subject.target}${project ? ` --project ${project}` : ''}`;
+/**
+ * The command that resumes this wait (plus the project when it came from a flag): by
+ * generation where the server sends them, else from the read before the change.
+ */
+export function resumeCommand(subject: Subject, project?: string, seenFresh = false): string {
+  const p = project ? ` --project ${project}` : '';
+  const { generation, baseline } = subject.target;
+  if (generation !== undefined) return `infra serverless wait ${subject.id} --generation ${generation}${p}`;
+  if (baseline && !seenFresh && baseline.observed_at) return `infra serverless wait ${subject.id} --observed-after ${baseline.observed_at}${p}`;
+  return `infra serverless wait ${subject.id}${p}`;
 }
 
-export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: number; resume: string }): Verdict {
-  const gen = `generation ${subject.target} of ${subject.name}`;
+/** `generation 3 of web`, or `the change to web` where the server gives no generations. */
+export function changeLabel(subject: Subject): string {
+  return subject.target.generation !== undefined ? `generation ${subject.target.generation} of ${subject.name}` : `the change to ${subject.name}`;
+}
+
+export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: number; resume: string; endpoint?: string }): Verdict {
+  const gen = changeLabel(subject);
   const took = formatDuration(r.elapsedMs);
-  const d = r.container?.status_details;
+  const d = r.container?.status_details ?? undefined;
   const err = d?.error ?? undefined;
   const errorLines = err
     ? [
-        `  code:    ${err.code}`,
+        ...(err.code ? [`  code:    ${err.code}`] : []),
         ...(err.reason ? [`  reason:  ${err.reason}`] : []),
         ...(err.message ? [`  message: ${err.message}`] : []),
       ]
@@ -68,19 +84,17 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
       if (d?.health === 'unhealthy' || d?.health === 'degraded')
         notes.push(`health is ${d.health}: the revision is ready but the URL may not serve; run 'infra serverless diagnose ${subject.id}'`);
       if (r.decision?.merged) notes.push(`later changes were rolled out together with it (observed generation ${r.decision.observedGeneration})`);
-      return { exitCode: ExitCode.OK, message: `${gen} is ${summary === 'ready' ? 'ready' : 'rolled out'} (${took})`, notes };
+      const what = subject.target.generation !== undefined ? gen : `the rollout of ${subject.name}`;
+      return { exitCode: ExitCode.OK, message: `${what} is ${summary === 'ready' ? 'ready' : 'rolled out'} (${took})`, notes };
     }
-    case 'degraded': {
-      const h = err ? failureHint(err.code, subject.id) : undefined;
+    case 'degraded':
       return {
         exitCode: ExitCode.DEGRADED,
         message: `rollout of ${gen} degraded: the new revision failed while the previous revision keeps serving`,
         details: errorLines,
-        // A redeploy cannot help here whatever the code says: the same configuration fails again.
-        hint: `redeploying the same configuration fails the same way; ${h ? h.fix : `change the image or settings (infra serverless update ${subject.id})`}`,
+        hint: degradedHint(err, subject.id),
         notes: [],
       };
-    }
     case 'cancelled':
       return {
         exitCode: ExitCode.FAILED,
@@ -91,15 +105,22 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
       };
     case 'failed': {
       if (r.deleted) return { exitCode: ExitCode.FAILED, message: `${subject.name} (id ${subject.id}) was deleted while waiting for ${gen} (404)`, notes: [] };
-      const unknown = r.decision?.unknownState ? [`  the operation ended in state "${d?.operation.state}", which this client does not know`] : [];
+      const unknown = r.decision?.unknownState ? [`  the operation ended in state "${d?.operation?.state ?? ''}", which this client does not know`] : [];
       return {
         exitCode: ExitCode.FAILED,
-        message: `rollout of ${gen} failed${err ? `: ${err.code}` : ''}`,
+        message: `rollout of ${gen} failed${err?.code ? `: ${err.code}` : ''}`,
         details: [...errorLines, ...unknown],
         hint: failedHint(err, subject.id),
         notes: [],
       };
     }
+    case 'impossible':
+      return {
+        exitCode: ExitCode.FAILED,
+        message: `cannot wait for ${gen}: ${opts.endpoint ?? 'the status read'} answers without "${r.missing ?? 'status_details'}", so nothing tells when the rollout is done (the legacy status string is not a stop signal)`,
+        hint: `look at the container with: infra serverless get ${subject.id}`,
+        notes: [],
+      };
     case 'timeout':
       return {
         exitCode: ExitCode.TIMEOUT,
@@ -117,8 +138,16 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
   }
 }
 
-function failedHint(err: { code: string; retryable?: boolean | null } | undefined, id: string): string {
-  if (!err) return `the API gave no error details; run 'infra serverless diagnose ${id}'`;
+/** Contract 6.4: the previous revision serves; unless the error is retryable, the same configuration fails again. */
+function degradedHint(err: StatusError | undefined, id: string): string {
+  const h = err?.code ? failureHint(err.code, id) : undefined;
+  const retryable = err?.retryable ?? h?.retryable;
+  if (retryable === true) return `${h ? `${h.fix}; ` : ''}the failure is retryable: a redeploy may help (infra serverless redeploy ${id})`;
+  return `redeploying the same configuration fails the same way; ${h ? h.fix : `change the image or settings (infra serverless update ${id})`}`;
+}
+
+function failedHint(err: StatusError | undefined, id: string): string {
+  if (!err?.code) return `the API gave no error details; run 'infra serverless diagnose ${id}'`;
   const h = failureHint(err.code, id);
   if (h) return h.hint;
   if (err.retryable === false) return `retrying will not help; run 'infra serverless diagnose ${id}' to find the cause`;
@@ -127,19 +156,25 @@ function failedHint(err: { code: string; retryable?: boolean | null } | undefine
 }
 
 /** The progress line for an event: stable per phase, so pipes get one line per change. */
-export function phaseText(e: WaitEvent, target: number): string {
+export function phaseText(e: WaitEvent, subject: Subject): string {
   if (e.type === 'error') return `could not read the status (${e.error.message}); still waiting`;
   if (e.type === 'slowdown') return `rate limit running low (${e.rateLimit.remaining ?? '?'} requests left): polling less often`;
   const d = e.decision;
-  const health = e.container.status_details.health;
+  const health = e.container.status_details?.health;
+  const g = subject.target.generation;
+  const what = g !== undefined ? `generation ${g}` : 'the change';
   switch (d.phase) {
     case 'queued':
-      return d.behind ? `generation ${target} queued behind another rollout (generation ${d.observedGeneration} is rolling out)` : `generation ${target} queued`;
+      return d.behind ? `${what} queued behind another rollout${d.observedGeneration !== undefined ? ` (generation ${d.observedGeneration} is rolling out)` : ''}` : `${what} queued`;
     case 'previous_rollout':
-      return `waiting for generation ${target} to start (the status still describes generation ${d.observedGeneration})`;
+      return g !== undefined && d.observedGeneration !== undefined
+        ? `waiting for generation ${g} to start (the status still describes generation ${d.observedGeneration})`
+        : 'waiting for the platform to observe the change (the status still describes the previous rollout)';
     case 'stale':
-      return `the status is stale (no live source reachable): waiting for a live status of generation ${target}`;
+      return `the status is stale (no live source reachable): waiting for a live status of ${what}`;
     case 'rolling_out':
-      return `rolling out generation ${target}${health ? ` (health: ${health})` : ''}`;
+      return `rolling out ${what}${health ? ` (health: ${health})` : ''}`;
   }
 }
+
+export type { Baseline, StatusRead };

@@ -1,13 +1,15 @@
 // Connection details of databases and caches (contract 9, spec 2.2), shared by the
-// `database` and `cache` families: the pair to connect to now, which plane it is on,
-// both endpoints, and the read endpoints that only the private network reaches.
-import type { Credentials, DnsAnswer } from '../../client/schemas.js';
+// `database` and `cache` families: the pair to connect to now, which plane it is on, both
+// endpoints, and the read endpoints that only the private network reaches. The planes come
+// from the instance (`connection_*`, `internal_*`, `dns_*`); user, password and URL from
+// the credentials answer, whose `host`/`port` are the pair to connect to now.
+import type { Credentials, Datastore } from '../../client/schemas.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
 
-type ConnectionFields = DnsAnswer;
+type Fields = Pick<Datastore, 'dns_hostname' | 'dns_port' | 'connection_host' | 'connection_port' | 'internal_host' | 'internal_port' | 'internal_endpoint'>;
 
 /** Public DNS is on when the public pair exists; connection_* then points at it. */
-export function dnsEnabled(f: ConnectionFields): boolean {
+export function dnsEnabled(f: Partial<Fields>): boolean {
   return !!f.dns_hostname && f.dns_port !== null && f.dns_port !== undefined;
 }
 
@@ -17,36 +19,37 @@ export function pair(host: string | null | undefined, port: number | null | unde
 }
 
 /** Never dns_hostname with `port`: the engine port on the shared load balancer is someone else's. */
-export function currentPair(f: ConnectionFields): string | undefined {
+export function currentPair(f: Partial<Fields>): string | undefined {
   return pair(f.connection_host, f.connection_port);
 }
 
-export function privatePair(f: ConnectionFields): string | undefined {
+export function privatePair(f: Partial<Fields>): string | undefined {
   return pair(f.internal_host, f.internal_port) ?? f.internal_endpoint ?? undefined;
 }
 
-export function publicPair(f: ConnectionFields): string | undefined {
+export function publicPair(f: Partial<Fields>): string | undefined {
   return dnsEnabled(f) ? pair(f.dns_hostname, f.dns_port) : undefined;
 }
 
-export function readEndpointsText(f: ConnectionFields): string {
-  const list = (f.read_endpoints ?? []).map((r) => `${r.host}:${r.port}${r.role ? ` (${r.role})` : ''}`);
-  const note = 'private network only';
-  return list.length ? `${list.join(', ')}; ${note}` : `${note} (replicas, Sentinel)`;
-}
+export const READ_ENDPOINTS_NOTE = 'private network only (replicas, Sentinel): they keep the engine port even with public DNS on';
 
-/** The key/value view of `credentials` / `connection-info`. */
-export function credentialsView(c: Credentials, showSecrets: boolean): [string, string | undefined][] {
-  const on = dnsEnabled(c);
+/** The key/value view of `credentials` / `connection-info`; `instance` adds both planes when known. */
+export function credentialsView(c: Credentials, instance: Partial<Fields> | undefined, showSecrets: boolean): [string, string | undefined][] {
+  const now = pair(c.host, c.port) ?? (instance ? currentPair(instance) : undefined);
+  const planes: [string, string | undefined][] = instance
+    ? [
+        ['plane', dnsEnabled(instance) ? 'public (public DNS is on)' : 'private (public DNS is off)'],
+        ['private endpoint', privatePair(instance) ?? '(not given by the API)'],
+        ['public endpoint', dnsEnabled(instance) ? publicPair(instance) : 'none (public DNS is off)'],
+      ]
+    : [];
   return [
-    ['connect to', currentPair(c) ?? '(not given by the API)'],
-    ['plane', on ? 'public (public DNS is on)' : 'private (public DNS is off)'],
-    ['private endpoint', privatePair(c) ?? '(not given by the API)'],
-    ['public endpoint', on ? publicPair(c) : 'none (public DNS is off)'],
-    ['read endpoints', readEndpointsText(c)],
+    ['connect to', now ?? '(not given by the API)'],
+    ...planes,
+    ['read endpoints', READ_ENDPOINTS_NOTE],
     ['username', c.username ?? undefined],
     ['password', showSecrets ? (c.password ?? '(none)') : maskPassword(c.password)],
     ['database', c.database ?? undefined],
-    ['url', showSecrets ? c.connection_info : maskUrlPassword(c.connection_info)],
+    ['url', c.connection_info ? (showSecrets ? c.connection_info : maskUrlPassword(c.connection_info)) : undefined],
   ];
 }

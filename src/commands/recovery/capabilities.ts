@@ -2,6 +2,9 @@
 // stay short enough to read.
 import type { CommandRun } from '../../cli/app.js';
 import type { CapabilityRow } from '../../client/schemas.js';
+import { NotFoundError } from '../../client/errors.js';
+import { CliError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 
 type Cell = CapabilityRow['create_point'];
 
@@ -29,7 +32,20 @@ export function capabilityTable(rows: CapabilityRow[]) {
 
 export const run: CommandRun = async (app) => {
   const client = await app.client();
-  const { value, raw } = await client.recovery.capabilities();
+  let answer;
+  try {
+    answer = await client.recovery.capabilities({ signal: app.ctx.signal });
+  } catch (err) {
+    // The endpoint is newer than some servers (spec 3.5): a 404 there is the server's age, not a typo.
+    if (err instanceof NotFoundError)
+      throw new CliError(
+        ExitCode.NOT_FOUND,
+        `${app.settings.apiUrl ?? 'this server'} has no GET /api/v1/recovery/capabilities (404): servers that predate the capability matrix do not offer it`,
+        "snapshots and restores still work; 'infra snapshots list <product>' shows each point's actions",
+      );
+    throw err;
+  }
+  const { value, raw } = answer;
   if (app.json) return app.printJson(raw);
   const { table, notes } = capabilityTable(value.data);
   const t = app.table<(typeof table)[number]>([

@@ -1,5 +1,6 @@
 import type { CommandRun } from '../../cli/app.js';
 import { CliError, UsageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 
 export const run: CommandRun = async (app, { args, opts }) => {
   const ref = String(args[0]);
@@ -7,16 +8,17 @@ export const run: CommandRun = async (app, { args, opts }) => {
   if (opts.yes !== true && !prompter)
     throw new UsageError(`refusing to delete ${ref} without confirmation`, 'there is no terminal to ask on: pass --yes to delete without a prompt');
   const client = await app.client();
-  const id = await client.serverless.resolveId(ref);
-  let name = ref === id ? undefined : ref;
+  const resolved = await client.serverless.resolve(ref, { signal: app.ctx.signal });
+  const id = resolved.id;
+  let name = resolved.item?.name ?? (ref === id ? undefined : ref);
   if (opts.yes !== true && prompter) {
-    const c = await client.serverless.get(id);
-    name = c.name;
+    const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
+    name = c.name ?? id;
     // Typing the name (as GitHub asks for a repository) guards against the wrong id in history.
-    const answer = await prompter.text(`Delete container ${c.name} (id ${c.id}) and its revisions? This cannot be undone. Type its name to confirm: `);
-    if (answer.trim() !== c.name) throw new CliError(1, `not deleted: "${answer.trim()}" is not ${c.name}`);
+    const answer = await prompter.text(`Delete container ${name} (id ${id}) and its revisions? This cannot be undone. Type its name to confirm: `);
+    if (answer.trim() !== name) throw new CliError(ExitCode.FAILED, `not deleted: "${answer.trim()}" is not ${name}`);
   }
-  await client.serverless.delete(id);
-  if (app.json) app.printJson({ id: Number(id), ...(name ? { name } : {}), deleted: true });
+  await client.serverless.delete(id, { signal: app.ctx.signal });
+  if (app.json) app.printJson({ id, ...(name ? { name } : {}), deleted: true });
   app.info(`deleted ${name ? `${name} (id ${id})` : `container ${id}`}`);
 };

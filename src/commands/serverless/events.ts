@@ -3,19 +3,21 @@
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
 import type { CommandRun } from '../../cli/app.js';
 import type { PlatformEvent } from '../../client/schemas.js';
+import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 
 export const EPHEMERAL_NOTE =
   "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions') are the durable signal";
 
 export const run: CommandRun = async (app, { args }) => {
   const client = await app.client();
-  const id = await client.serverless.resolveId(String(args[0]));
-  const answer = await client.diagnostics.events(id, { signal: app.ctx.signal });
+  const id = await client.serverless.resolveId(String(args[0]), { signal: app.ctx.signal });
+  const answer = await client.diagnostics.events(containerPath(id), { signal: app.ctx.signal, permission: DIAGNOSTICS_PERMISSION });
   const events = answer.data.events;
   // Always, even with --json or -q: reading this list without the caveat misleads.
   app.ctx.stderr.write(EPHEMERAL_NOTE + '\n');
+  if (answer.data.available === false) app.warn('the platform did not give its events this time (available: false); revision conditions are the durable signal');
   if (app.json) {
-    app.printJson(events);
+    app.printJson((answer.raw as { data?: { events?: unknown } })?.data?.events ?? events);
     return;
   }
   if (events.length === 0) {
@@ -26,10 +28,17 @@ export const run: CommandRun = async (app, { args }) => {
     { header: 'LAST SEEN', value: (e) => e.last_seen ?? e.first_seen ?? '' },
     { header: 'TYPE', value: (e) => e.type ?? '', color: (v) => (v === 'Warning' ? app.style.yellow(v) : v) },
     { header: 'REASON', value: (e) => e.reason ?? '' },
-    { header: 'OBJECT', value: (e) => (e.object ? `${e.object.kind ?? '?'}/${e.object.name ?? '?'}` : '') },
+    { header: 'OBJECT', value: (e) => resourceCell(e.resource) },
     { header: 'COUNT', value: (e) => (e.count === undefined || e.count === null ? '' : String(e.count)) },
     { header: 'MESSAGE', value: (e) => e.message ?? '' },
   ]);
   table.add(events);
   await table.end();
 };
+
+/** `Revision/web-00003`; other products send the resource as plain text. */
+export function resourceCell(r: PlatformEvent['resource']): string {
+  if (!r) return '';
+  if (typeof r === 'string') return r;
+  return r.kind || r.name ? `${r.kind ?? '?'}/${r.name ?? '?'}` : '';
+}

@@ -60,16 +60,62 @@ export function waitFlags(opts: Record<string, unknown>, always = false): WaitFl
   };
 }
 
+export const RESOURCE_PROFILES = ['free', 'small', 'medium', 'large'] as const;
+
+/** commander argParser for --profile: the API's resource profiles (UpdateServerlessContainerRequest). */
+export function profileOption(value: string): string {
+  const v = value.trim().toLowerCase();
+  if (!(RESOURCE_PROFILES as readonly string[]).includes(v)) throw new InvalidArgumentError(`--profile must be one of ${RESOURCE_PROFILES.join(', ')}.`);
+  return v;
+}
+
+/**
+ * `--image REF` as the API takes it: `image` + `image_tag` (contract 12). The tag is what
+ * follows the last colon after the last slash (a registry port is not a tag); no tag means
+ * `latest`, as for docker. A digest cannot be expressed in these two fields.
+ */
+export function splitImage(ref: string): { image: string; image_tag: string } {
+  const r = ref.trim();
+  if (r.includes('@')) throw new UsageError(`--image ${r}: a digest reference cannot be sent (the API takes an image and a tag)`, 'give the image as name:tag');
+  const slash = r.lastIndexOf('/');
+  const colon = r.lastIndexOf(':');
+  if (colon > slash) {
+    const image = r.slice(0, colon);
+    const tag = r.slice(colon + 1);
+    if (!image || !tag) throw new UsageError(`--image ${r}: expected name:tag`);
+    return { image, image_tag: tag };
+  }
+  return { image: r, image_tag: 'latest' };
+}
+
+/** A slug from a name: lowercase letters, digits and hyphens, at most 63 characters (contract 12). */
+export function slugFrom(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+}
+
+/** commander argParser for --slug. */
+export function slugOption(value: string): string {
+  const v = value.trim();
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(v)) throw new InvalidArgumentError('--slug takes lowercase letters, digits and hyphens (at most 63, not starting or ending with a hyphen).');
+  return v;
+}
+
 /** The spec fields given on the command line (env handled separately: update merges it). */
 export function specFields(opts: Record<string, unknown>): ContainerChange {
   const change: ContainerChange = {};
-  if (opts.image !== undefined) change.image_url = opts.image as string;
+  if (opts.image !== undefined) Object.assign(change, splitImage(opts.image as string));
   if (opts.port !== undefined) change.port = opts.port as number;
-  if (opts.min !== undefined) change.min_instances = opts.min as number;
-  if (opts.max !== undefined) change.max_instances = opts.max as number;
+  if (opts.min !== undefined) change.min_scale = opts.min as number;
+  if (opts.max !== undefined) change.max_scale = opts.max as number;
   if (opts.profile !== undefined) change.resource_profile = opts.profile as string;
-  if (change.min_instances !== undefined && change.max_instances !== undefined && change.min_instances > change.max_instances)
-    throw new UsageError(`--min ${change.min_instances} is greater than --max ${change.max_instances}`);
+  if (change.min_scale !== undefined && change.max_scale !== undefined && change.min_scale > change.max_scale)
+    throw new UsageError(`--min ${change.min_scale} is greater than --max ${change.max_scale}`);
   return change;
 }
 

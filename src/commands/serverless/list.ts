@@ -9,7 +9,7 @@ export const run: CommandRun = async (app, { opts }) => {
   const stale: string[] = [];
   async function* watched(): AsyncGenerator<Page<Container>> {
     for await (const page of client.serverless.pages(pageQuery(opts))) {
-      for (const c of page.items) if (c.status_details.stale) stale.push(c.name);
+      for (const c of page.items) if (c.status_details?.stale) stale.push(c.name ?? c.id);
       yield page;
     }
   }

@@ -6,8 +6,8 @@ import { CliError, UsageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { Client } from '../../client/index.js';
 import { UnavailableError } from '../../client/errors.js';
-import type { LogsQuery } from '../../client/diagnostics.js';
-import type { LogsAnswer } from '../../client/schemas.js';
+import { containerPath, DIAGNOSTICS_PERMISSION, type LogsPage, type LogsQuery } from '../../client/diagnostics.js';
+import type { LogEntry } from '../../client/schemas.js';
 import { FollowTracker } from './logs-follow.js';
 import { humanLines, ndjson, type PageRenderer } from './logs-format.js';
 import { resolveLogWindow, type LogWindow } from './logs-window.js';
@@ -39,7 +39,7 @@ export const run: CommandRun = async (app, { args, opts }) => {
   };
 
   const client = await app.client();
-  const id = await client.serverless.resolveId(ref);
+  const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
   const s: Stream = { app, client, id, render: app.json ? ndjson : humanLines(app.style) };
   const tracker = new FollowTracker();
 
@@ -49,7 +49,7 @@ export const run: CommandRun = async (app, { args, opts }) => {
     if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
       app.warn('the API marked the result truncated without a cursor to continue; narrow the window (--since/--until) to see the rest');
     } else if (app.ctx.stderr.isTTY) {
-      app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept 10 days)`);
+      app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept ${backlog.last?.meta.retention_days ?? 10} days)`);
     }
     return ExitCode.OK;
   }
@@ -59,7 +59,7 @@ export const run: CommandRun = async (app, { args, opts }) => {
 
 interface ReadResult {
   entries: number;
-  last?: LogsAnswer;
+  last?: LogsPage;
 }
 
 /**
@@ -70,9 +70,9 @@ interface ReadResult {
 async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode: 'track' | 'filter'): Promise<ReadResult> {
   const result: ReadResult = { entries: 0 };
   try {
-    for await (const page of s.client.diagnostics.logPages(s.id, query, { signal: s.app.ctx.signal })) {
-      if (!page.data.available) throw new CliError(ExitCode.UNAVAILABLE, STORE_DOWN, 'try again later; logs are kept for 10 days');
-      const entries = mode === 'filter' ? tracker.fresh(page.data.entries) : page.data.entries;
+    for await (const page of s.client.diagnostics.logPages(containerPath(s.id), query, { signal: s.app.ctx.signal, permission: DIAGNOSTICS_PERMISSION })) {
+      if (!page.available) throw new CliError(ExitCode.UNAVAILABLE, STORE_DOWN, 'try again later; logs are kept for 10 days');
+      const entries = mode === 'filter' ? tracker.fresh(page.entries) : page.entries;
       write(s, entries);
       if (mode === 'track') tracker.track(entries);
       result.entries += entries.length;
@@ -89,7 +89,7 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
 // go to the large-object space, which only a full collection frees, and peak RSS climbs.
 const WRITE_BATCH = 200;
 
-function write(s: Stream, entries: readonly LogsAnswer['data']['entries'][number][]): void {
+function write(s: Stream, entries: readonly LogEntry[]): void {
   for (let i = 0; i < entries.length; i += WRITE_BATCH) s.app.ctx.stdout.write(s.render(entries.slice(i, i + WRITE_BATCH)));
 }
 

@@ -1,11 +1,18 @@
 import type { CommandRun } from '../../cli/app.js';
 import { waitFlags } from './flags.js';
-import { afterChange } from './wait-flow.js';
+import { baselineOf } from '../../rollout/decide.js';
+import { afterChange, readBefore, targetOf } from './wait-flow.js';
 
 export const run: CommandRun = async (app, { args, opts }) => {
   const flags = waitFlags(opts);
   const client = await app.client();
-  const id = await client.serverless.resolveId(String(args[0]));
-  const c = await client.serverless.redeploy(id);
-  return afterChange(app, client, c, `redeploying ${c.name} (id ${c.id})`, flags);
+  const { id, before, name } = await readBefore(app, client, String(args[0]));
+  await client.serverless.redeploy(id, { signal: app.ctx.signal });
+  // 202 without a container: the read right after carries the change's generation, where the
+  // server sends generations (contract 6.8); otherwise the read before is the baseline.
+  const after = await client.serverless.get(id, { signal: app.ctx.signal });
+  const generation = after.container.spec_generation ?? undefined;
+  const bumped = generation !== undefined && generation !== (before.spec_generation ?? undefined);
+  const target = bumped ? targetOf(after.container, before) : { baseline: baselineOf(before) };
+  return afterChange(app, client, { id, name, target, answer: after, start: { initial: after.container }, verb: 'redeploying' }, flags);
 };

@@ -8,25 +8,25 @@ export function registerDiagnostics(serverless: Command, action: ActionFactory):
     serverless
       .command('revisions')
       .description('every revision with its conditions (True satisfied, False settled failure, Unknown in progress), and Service and Route readiness')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
       .action(action(() => import('./revisions.js'))),
-    ['infra serverless revisions web', 'infra serverless revisions 104 --json | jq ".route.conditions"'],
+    ['infra serverless revisions web', 'infra serverless revisions edge --json | jq ".route.traffic"'],
   );
 
   examples(
     serverless
       .command('events')
       .description('platform events of the container (ephemeral: their absence proves nothing); needs serverless:diagnostics')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
       .action(action(() => import('./events.js'))),
-    ['infra serverless events api', 'infra serverless events 102 --json | jq ".[] | select(.type == \\"Warning\\")"'],
+    ['infra serverless events api', 'infra serverless events api --json | jq ".[] | select(.type == \\"Warning\\")"'],
   );
 
   examples(
     serverless
       .command('logs')
       .description('container logs, page by page as they arrive (NDJSON with --json); needs serverless:diagnostics')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
       .option('--since <D|TS>', 'start of the window: a duration back from now (90s, 15m, 2h, 3d) or an ISO 8601 timestamp with offset; at most 10 days back (default: 1h)')
       .option('--until <TS>', 'end of the window: an ISO 8601 timestamp with offset (default: now)')
       .addOption(
@@ -42,7 +42,7 @@ export function registerDiagnostics(serverless: Command, action: ActionFactory):
     [
       'infra serverless logs web',
       'infra serverless logs web --since 15m --level error',
-      'infra serverless logs 101 --since 2025-01-31T14:00:00Z --until 2025-01-31T15:00:00Z --json | jq -r .message',
+      'infra serverless logs web --since 2025-01-31T14:00:00Z --until 2025-01-31T15:00:00Z --json | jq -r .message',
       'infra serverless logs web --container queue-proxy --follow',
     ],
   );
@@ -51,9 +51,10 @@ export function registerDiagnostics(serverless: Command, action: ActionFactory):
     serverless
       .command('diagnose')
       .description('ranked findings about what is wrong with a container, from the API or correlated locally')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
       .option('--local', "correlate status, latest revision, route and recent logs here instead of asking the API's diagnose endpoint")
+      .option('--exit-status', 'exit 1 when a finding is fatal (findings are data: exit 0 otherwise)')
       .action(action(() => import('./diagnose.js'))),
-    ['infra serverless diagnose worker', 'infra serverless diagnose 103 --local', 'infra serverless diagnose api --json | jq ".data.findings[0].code"'],
+    ['infra serverless diagnose worker', 'infra serverless diagnose worker --local', 'infra serverless diagnose api --json | jq ".data.findings[0].code"', 'infra serverless diagnose web --exit-status || echo "web is down"'],
   );
 }

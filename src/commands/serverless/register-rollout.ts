@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import { examples, intOption, pageOptions, type ActionFactory } from '../../cli/program.js';
 import { durationOption } from '../../cli/duration.js';
-import { envKey, envPair, nonEmpty, rangeInt } from './flags.js';
+import { envKey, envPair, nonEmpty, profileOption, rangeInt, slugOption } from './flags.js';
+import { timestampOption } from '../../cli/duration.js';
 
 const MIN_INTERVAL_MS = 100;
 
@@ -20,7 +21,7 @@ function specOptions(cmd: Command): Command {
     .option('--env <KEY=VALUE>', 'set an environment variable (repeatable)', envPair)
     .option('--min <n>', 'minimum instances (0 scales to zero)', rangeInt('--min', 0, 1000))
     .option('--max <n>', 'maximum instances per revision', rangeInt('--max', 1, 1000))
-    .option('--profile <name>', 'resource profile (CPU and memory), e.g. small, medium', nonEmpty('--profile'));
+    .option('--profile <name>', 'resource profile: free, small, medium or large', profileOption);
 }
 
 export function registerRollout(serverless: Command, action: ActionFactory): void {
@@ -34,9 +35,10 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
     serverless
       .command('get')
       .description('show one container: status details, generations, the error of a failed rollout')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
+      .option('--show-secrets', 'show environment variable values unmasked')
       .action(action(() => import('./get.js'))),
-    ['infra serverless get web', 'infra serverless get 101 --json | jq .status_details'],
+    ['infra serverless get web', 'infra serverless get web --json | jq .status_details'],
   );
 
   examples(
@@ -46,12 +48,14 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
           .command('create')
           .description('create a container and roll out its first revision')
           .requiredOption('--name <name>', 'container name (lowercase letters, digits, hyphens)', nonEmpty('--name'))
-          .requiredOption('--image <ref>', 'image reference, e.g. registry.example.com/team/app:1.0', nonEmpty('--image')),
+          .requiredOption('--image <ref>', 'image reference, e.g. registry.example.com/team/app:1.0 (sent as image and image_tag; no tag means latest)', nonEmpty('--image'))
+          .option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
       ),
     ).action(action(() => import('./create.js'))),
     [
       'infra serverless create --name web --image registry.example.com/acme/web:1.0 --port 8080 --wait',
       'infra serverless create --name api --image ghcr.io/acme/api:2.3 --env LOG_LEVEL=info --env REGION=eu --min 1 --max 5',
+      'id=$(infra serverless create --name worker --slug worker-eu --image ghcr.io/acme/worker:1.0)',
     ],
   );
 
@@ -61,7 +65,7 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
         serverless
           .command('update')
           .description("change a container's image or settings; prints the change's generation")
-          .argument('<id>', 'container id or name')
+          .argument('<id>', 'container id, name or slug')
           .option('--image <ref>', 'new image reference', nonEmpty('--image'))
           .option('--unset-env <KEY>', 'remove an environment variable (repeatable)', envKey),
       ),
@@ -78,9 +82,9 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
       serverless
         .command('redeploy')
         .description('roll out the current configuration again (a new revision)')
-        .argument('<id>', 'container id or name'),
+        .argument('<id>', 'container id, name or slug'),
     ).action(action(() => import('./redeploy.js'))),
-    ['infra serverless redeploy web --wait', 'infra serverless redeploy 101 --wait --timeout 10m --json'],
+    ['infra serverless redeploy web --wait', 'infra serverless redeploy web --wait --timeout 10m --json'],
   );
 
   examples(
@@ -88,20 +92,21 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
       serverless
         .command('wait')
         .description('wait for a rollout to finish (resumes a --wait that timed out or was interrupted)')
-        .argument('<id>', 'container id or name')
-        .option('--generation <n>', "the change to wait for (default: the container's latest spec_generation)", intOption('--generation')),
+        .argument('<id>', 'container id, name or slug')
+        .option('--generation <n>', "the change to wait for (default: the container's latest spec_generation)", intOption('--generation'))
+        .option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy)', timestampOption('--observed-after')),
       false,
     ).action(action(() => import('./wait.js'))),
-    ['infra serverless wait web', 'infra serverless wait 101 --generation 7 --timeout 30m', 'infra serverless wait web --json | jq -r .outcome'],
+    ['infra serverless wait web', 'infra serverless wait web --generation 7 --timeout 30m', 'infra serverless wait web --json | jq -r .outcome'],
   );
 
   examples(
     serverless
       .command('delete')
       .description('delete a container (asks to type its name on a terminal; --yes otherwise)')
-      .argument('<id>', 'container id or name')
+      .argument('<id>', 'container id, name or slug')
       .option('-y, --yes', 'delete without asking')
       .action(action(() => import('./delete.js'))),
-    ['infra serverless delete web', 'infra serverless delete 101 --yes'],
+    ['infra serverless delete web', 'infra serverless delete web --yes'],
   );
 }

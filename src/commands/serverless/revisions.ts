@@ -3,14 +3,16 @@
 // the spec: True satisfied, False a settled verdict, Unknown still in progress.
 import type { CommandRun } from '../../cli/app.js';
 import type { Condition, RevisionsData } from '../../client/schemas.js';
+import { containerPath } from '../../client/diagnostics.js';
+import { age } from '../../output/age.js';
 import type { Style } from '../../output/color.js';
 
 export const run: CommandRun = async (app, { args }) => {
   const client = await app.client();
-  const id = await client.serverless.resolveId(String(args[0]));
-  const answer = await client.diagnostics.revisions(id, { signal: app.ctx.signal });
+  const id = await client.serverless.resolveId(String(args[0]), { signal: app.ctx.signal });
+  const answer = await client.diagnostics.revisions(containerPath(id), { signal: app.ctx.signal, permission: 'serverless:read' });
   if (app.json) {
-    app.printJson(answer.data);
+    app.printJson((answer.raw as { data?: unknown })?.data ?? answer.data);
     return;
   }
   app.print(renderRevisions(answer.data, app.ctx.clock.now(), app.style));
@@ -26,35 +28,49 @@ export function conditionState(status: string): string {
 /** Pure: the human view. */
 export function renderRevisions(data: RevisionsData, now: number, style: Style): string {
   const lines: string[] = [];
-  lines.push(readinessLine('Service', data.service, style));
+  lines.push(readinessLine('Service', data.service?.conditions, style));
   lines.push(...conditionLines(data.service?.conditions ?? [], style));
-  lines.push(readinessLine('Route', data.route, style));
+  lines.push(readinessLine('Route', data.route?.conditions, style));
   lines.push(...conditionLines(data.route?.conditions ?? [], style));
   const ingress = data.route?.conditions?.find((c) => c.type === 'IngressReady');
   if (!ingress) lines.push(`  ${style.dim('IngressReady not reported by the API')}`);
+  if (data.available === false) lines.push('', style.yellow('the platform could not read the revisions this time (available: false)'));
   if (data.revisions.length === 0) {
     lines.push('', 'no revisions yet');
     return lines.join('\n');
   }
-  data.revisions.forEach((r, i) => {
+  const traffic = trafficByRevision(data);
+  const latest = data.revisions.find((r) => r.is_latest_created) ?? data.revisions[0];
+  data.revisions.forEach((r) => {
     const replicas = `${r.actual_replicas ?? '?'}/${r.desired_replicas ?? '?'}`;
     const header = [
-      style.bold(r.name),
+      style.bold(r.name ?? '(unnamed)'),
       `generation ${r.generation ?? '?'}`,
-      `traffic ${r.traffic_percent ?? 0}%`,
+      `traffic ${r.name ? (traffic.get(r.name) ?? 0) : '?'}%`,
       `replicas ${replicas}`,
-      `age ${r.created_at ? age(r.created_at, now) : '?'}`,
+      `created ${r.created_at ? age(r.created_at, now) : '?'}`,
     ];
-    if (i === 0) header.push(style.dim('(latest)'));
+    if (r === latest) header.push(style.dim('(latest)'));
+    if (r.is_latest_ready) header.push(style.dim('(latest ready)'));
     lines.push('', header.join('  '));
     lines.push(...conditionLines(r.conditions, style));
   });
   return lines.join('\n');
 }
 
-function readinessLine(name: string, r: RevisionsData['service'], style: Style): string {
-  const ready = r?.ready;
-  const word = ready === true || ready === 'True' ? style.green('ready') : ready === undefined || ready === null ? style.dim('not reported') : style.red('not ready');
+/** Traffic lives in `route.traffic[]` (contract 12), keyed by revision name. */
+export function trafficByRevision(data: RevisionsData): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of data.route?.traffic ?? []) {
+    if (t.revision_name) out.set(t.revision_name, (out.get(t.revision_name) ?? 0) + (t.percent ?? 0));
+  }
+  return out;
+}
+
+/** Service and Route carry conditions, not a `ready` field: readiness is their Ready condition. */
+function readinessLine(name: string, conditions: readonly Condition[] | undefined, style: Style): string {
+  const ready = conditions?.find((c) => c.type === 'Ready');
+  const word = !ready ? style.dim('not reported') : ready.status === 'True' ? style.green('ready') : ready.status === 'Unknown' ? style.yellow('in progress') : style.red('not ready');
   return `${style.bold(name.padEnd(8))} ${word}`;
 }
 
@@ -66,15 +82,4 @@ function conditionLines(conditions: readonly Condition[], style: Style): string[
     const detail = c.status === 'True' ? '' : `  ${[c.reason, c.message].filter(Boolean).join(': ') || 'no reason given'}`;
     return `  ${c.type.padEnd(width)}  ${c.status.padEnd(7)}  ${painted}${detail}`;
   });
-}
-
-/** `45s`, `12m`, `3h`, `2d` since an ISO timestamp. */
-export function age(iso: string, now: number): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '?';
-  const s = Math.max(0, Math.floor((now - t) / 1000));
-  if (s < 120) return `${s}s`;
-  if (s < 7200) return `${Math.floor(s / 60)}m`;
-  if (s < 172_800) return `${Math.floor(s / 3600)}h`;
-  return `${Math.floor(s / 86_400)}d`;
 }

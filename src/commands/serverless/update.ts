@@ -1,7 +1,8 @@
 import type { CommandRun } from '../../cli/app.js';
-import { CliError, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
+import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, specFields, waitFlags } from './flags.js';
-import { afterChange } from './wait-flow.js';
+import { afterChange, readBefore, targetOf } from './wait-flow.js';
 
 const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile; to roll out the same configuration again use: infra serverless redeploy <id>';
 
@@ -13,29 +14,21 @@ export const run: CommandRun = async (app, { args, opts }) => {
   if (Object.keys(change).length === 0 && !editsEnv) throw new UsageError('nothing to update', NOTHING_HINT);
 
   const client = await app.client();
-  const id = await client.serverless.resolveId(String(args[0]));
+  // The read before the change: the baseline of a wait without generations, and the current env.
+  let { id, before, name } = await readBefore(app, client, String(args[0]));
   if (editsEnv) {
-    // The API replaces environment_variables as a whole (contract 12): read, edit, send all.
-    const current = await client.serverless.get(id);
-    const env = stringRecord(current.environment_variables);
-    if (!env)
-      throw new CliError(1, `the API did not return the environment variables of ${current.name}, so --env/--unset-env cannot be applied without losing the others`);
-    for (const k of edits.unset) if (!(k in env)) app.warn(`${k} is not set on ${current.name}; nothing to unset`);
+    // PUT replaces environment_variables as a whole (contract 12): read, edit, send all.
+    if (before.environment_variables === undefined) before = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
+    const env = need(before.environment_variables, `GET /api/v1/serverless/${id}`, 'container.environment_variables') ;
+    for (const k of edits.unset) if (!(k in env)) app.warn(`${k} is not set on ${name}; nothing to unset`);
     const next = applyEnv(env, edits);
     if (!sameRecord(env, next)) change.environment_variables = next;
-    if (Object.keys(change).length === 0) throw new UsageError(`nothing to update: the environment of ${current.name} already is as requested`, NOTHING_HINT);
+    if (Object.keys(change).length === 0) throw new UsageError(`nothing to update: the environment of ${name} already is as requested`, NOTHING_HINT);
   }
-  const c = await client.serverless.update(id, change);
-  return afterChange(app, client, c, `updated ${c.name} (id ${c.id})`, flags);
+  const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
+  const c = updated.container;
+  return afterChange(app, client, { id, name: c.name ?? name, target: targetOf(c, before), answer: updated, start: { initial: c }, verb: 'updated' }, flags);
 };
-
-function stringRecord(v: unknown): Record<string, string> | undefined {
-  if (v === null) return {};
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = typeof x === 'string' ? x : String(x);
-  return out;
-}
 
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);

@@ -2,7 +2,7 @@
 // compare, and each action with the reason when it is unavailable.
 import type { RecoveryPoint } from '../../client/schemas.js';
 import { UsageError } from '../../cli/errors.js';
-import { RECOVERY_PRODUCTS, type RecoveryProduct } from '../../client/recovery.js';
+import { pointResource, RECOVERY_PRODUCTS, type RecoveryProduct } from '../../client/recovery.js';
 
 export function productArg(raw: unknown): RecoveryProduct {
   const p = String(raw ?? '').trim().toLowerCase();
@@ -13,8 +13,22 @@ export function productArg(raw: unknown): RecoveryProduct {
 
 const ORIGINS: Record<string, string> = { manual: 'Manual', automated: 'Automated', safety_point: 'Safety point' };
 
-export function originLabel(origin: string): string {
+export function originLabel(origin: string | null | undefined): string {
+  if (!origin) return '';
   return ORIGINS[origin.toLowerCase()] ?? origin;
+}
+
+/** The spec's `state` where the server sends it, else the snapshot's `status`. */
+export function stateOf(p: RecoveryPoint): string {
+  return p.state ?? p.status ?? '';
+}
+
+/** Bytes from `size_bytes`, or the lists' `size_gb` / `size_mb` (sent as strings, read as numbers). */
+export function sizeBytes(p: RecoveryPoint): number | undefined {
+  if (p.size_bytes !== undefined && p.size_bytes !== null) return p.size_bytes;
+  if (p.size_gb !== undefined && p.size_gb !== null) return Math.round(p.size_gb * 1024 ** 3);
+  if (p.size_mb !== undefined && p.size_mb !== null) return Math.round(p.size_mb * 1024 ** 2);
+  return undefined;
 }
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
@@ -45,6 +59,8 @@ export function plain(reason: string): string {
   return /^[A-Z][a-z-]*(?=[\s,;:]|$)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
-export function resourceLabel(p: RecoveryPoint): string {
-  return p.resource_name ?? (p.resource_id !== undefined ? String(p.resource_id) : '');
+/** `name (id)` of the resource a point belongs to, as far as the API said. */
+export function resourceLabel(p: RecoveryPoint, product: RecoveryProduct): string {
+  const r = pointResource(p, product);
+  return r.name ?? r.id ?? '';
 }

@@ -1,7 +1,7 @@
 import type { CommandRun } from '../../cli/app.js';
 import type { RecoveryPoint } from '../../client/schemas.js';
 import { pageQuery, renderList } from '../../output/list.js';
-import { actionsText, humanSize, originLabel, productArg, resourceLabel } from './format.js';
+import { actionsText, humanSize, originLabel, productArg, resourceLabel, sizeBytes, stateOf } from './format.js';
 
 export const run: CommandRun = async (app, { args, opts }) => {
   const product = productArg(args[0]);
@@ -10,11 +10,12 @@ export const run: CommandRun = async (app, { args, opts }) => {
     app,
     client.recovery.points(product, pageQuery(opts)),
     [
-      { header: 'ID', value: (p) => String(p.id) },
-      { header: 'RESOURCE', value: resourceLabel },
+      { header: 'ID', value: (p) => p.id },
+      { header: 'NAME', value: (p) => p.name ?? '' },
+      { header: 'RESOURCE', value: (p) => resourceLabel(p, product) },
       { header: 'ORIGIN', value: (p) => originLabel(p.origin) },
-      { header: 'STATE', value: (p) => p.state },
-      { header: 'SIZE', value: (p) => humanSize(p.size_bytes) },
+      { header: 'STATE', value: stateOf },
+      { header: 'SIZE', value: (p) => humanSize(sizeBytes(p)) },
       { header: 'PROTECTION', value: (p) => p.protection ?? '' },
       { header: 'CREATED', value: (p) => p.created_at ?? '' },
       { header: 'ACTIONS', value: (p) => actionsText(p.actions) },

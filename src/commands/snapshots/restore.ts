@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandRun } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
-import { ResponseShapeError } from '../../client/errors.js';
+import { need } from '../../client/wire.js';
+import { pointResource } from '../../client/recovery.js';
 import { productArg } from './format.js';
 import { explainRefusal, printReview } from './review.js';
 
@@ -27,10 +28,10 @@ export const run: CommandRun = async (app, { args, opts }) => {
   const safetyPoint = opts.safetyPoint !== false;
 
   const client = await app.client();
-  const point = await client.recovery.findPoint(product, pointId);
-  printReview(app, product, point, safetyPoint);
+  const { item: point } = await client.recovery.findPoint(product, pointId, { signal: app.ctx.signal });
+  printReview(app, product, point!, safetyPoint);
 
-  const known = point.resource_name ?? undefined;
+  const known = pointResource(point!, product).name;
   const typed = confirmFlag ?? (await prompter!.text(`Type the name of the resource${known ? ` (${known})` : ''} to confirm: `)).trim();
   // The API checks the name too; refusing a mismatch here means nothing destructive was sent.
   if (!typed) throw new UsageError('no name typed; nothing was sent');
@@ -40,17 +41,17 @@ export const run: CommandRun = async (app, { args, opts }) => {
   app.ctx.stderr.write(`idempotency key: ${key} (reuse it with --idempotency-key to retry safely)\n`);
   let answer;
   try {
-    answer = await client.recovery.restore(product, pointId, { confirmName: typed, safetyPoint, idempotencyKey: key });
+    answer = await client.recovery.restore(product, point!.id, { confirmName: typed, safetyPoint, idempotencyKey: key }, { signal: app.ctx.signal });
   } catch (err) {
     throw explainRefusal(err, known, key);
   }
   const { operation_id: opId, operation_url: opUrl, message } = answer.value;
   if (answer.status === 202) {
-    const endpoint = `POST /api/v1/snapshots/${product}/${pointId}/restore`;
-    if (!opId) throw new ResponseShapeError(`the response of ${endpoint} lacks the required field "operation_id"`, 202, endpoint, 'operation_id');
+    const endpoint = `POST /api/v1/snapshots/${product}/${point!.id}/restore`;
+    const operation = need(opId, endpoint, 'operation_id');
     if (app.json) app.printJson(answer.raw);
-    else app.print(opId);
-    app.info(`restore accepted: operation ${opId}${opUrl ? `, follow it at ${opUrl}` : ''}`);
+    else app.print(operation);
+    app.info(`restore accepted: operation ${operation}${opUrl ? `, follow it at ${opUrl}` : ''}`);
     return;
   }
   if (app.json) app.printJson(answer.raw);

@@ -4,13 +4,15 @@ import { CliError } from '../../cli/errors.js';
 import type { App } from '../../cli/app.js';
 import { ConflictError, ValidationError } from '../../client/errors.js';
 import type { RecoveryPoint } from '../../client/schemas.js';
-import { originLabel, plain } from './format.js';
+import { originLabel, plain, stateOf } from './format.js';
+import { pointResource, type RecoveryProduct } from '../../client/recovery.js';
 
-export function reviewLines(product: string, point: RecoveryPoint, safetyPoint: boolean): string[] {
-  const resource = point.resource_name
-    ? `${point.resource_name}${point.resource_id !== undefined ? ` (${product} ${point.resource_id})` : ''}`
-    : point.resource_id !== undefined
-      ? `${product} ${point.resource_id} (name not given by the API)`
+export function reviewLines(product: RecoveryProduct, point: RecoveryPoint, safetyPoint: boolean): string[] {
+  const r = pointResource(point, product);
+  const resource = r.name
+    ? `${r.name}${r.id !== undefined ? ` (${product} ${r.id})` : ''}`
+    : r.id !== undefined
+      ? `${product} ${r.id} (name not given by the API)`
       : '(not given by the API)';
   const created = point.created_at ? `, taken ${point.created_at}` : '';
   const loss = point.created_at
@@ -19,7 +21,7 @@ export function reviewLines(product: string, point: RecoveryPoint, safetyPoint: 
   const lines = [
     'Replace-existing restore: destructive',
     `  resource:      ${resource}`,
-    `  point:         ${point.id} (${originLabel(point.origin)}, ${point.state}${created})`,
+    `  point:         ${point.id}${point.name ? ` "${point.name}"` : ''} (${[originLabel(point.origin), stateOf(point)].filter(Boolean).join(', ') || 'state not given'}${created})`,
     `  data loss:     ${loss}`,
     `  safety point:  ${safetyPoint ? 'on (a point of the current data is taken first)' : 'off (--no-safety-point: the current data is not kept)'}`,
     '  availability:  the resource is unavailable during the restore; its address and credentials stay the same',
@@ -29,7 +31,7 @@ export function reviewLines(product: string, point: RecoveryPoint, safetyPoint: 
   return lines;
 }
 
-export function printReview(app: App, product: string, point: RecoveryPoint, safetyPoint: boolean): void {
+export function printReview(app: App, product: RecoveryProduct, point: RecoveryPoint, safetyPoint: boolean): void {
   // Not progress: shown even with --quiet, because it is what the user is agreeing to.
   const [head, ...rest] = reviewLines(product, point, safetyPoint);
   app.ctx.stderr.write(`${app.errStyle.bold(head ?? '')}\n${rest.join('\n')}\n`);

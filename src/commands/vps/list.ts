@@ -8,12 +8,12 @@ export const run: CommandRun = async (app, { opts }) => {
     app,
     client.vps.pages(pageQuery(opts)),
     [
-      { header: 'ID', value: (v) => String(v.id) },
-      { header: 'NAME', value: (v) => v.name },
-      { header: 'STATUS', value: (v) => v.status ?? '' },
-      { header: 'REGION', value: (v) => v.region ?? '' },
-      { header: 'PLAN', value: (v) => v.plan ?? '' },
-      { header: 'IPV4', value: (v) => v.ipv4 ?? '' },
+      { header: 'ID', value: (v) => v.id },
+      { header: 'NAME', value: (v) => v.name ?? '' },
+      { header: 'STATUS', value: (v) => v.status_details?.summary ?? v.status ?? '' },
+      { header: 'DATACENTER', value: (v) => v.datacenter ?? '' },
+      { header: 'PROFILE', value: (v) => v.resource_profile ?? '' },
+      { header: 'PUBLIC IP', value: (v) => v.public_ip ?? '' },
     ],
     { empty: 'no VPS in this project', all: opts.all === true },
   );

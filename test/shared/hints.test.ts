@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureHint, KNOWN_FAILURE_CODES } from '../../src/rollout/hints.js';
+import { failureHint, KNOWN_FAILURE_CODES } from '../../src/shared/hints.js';
 
 // Spec table 7.2: code → retryable.
 const SPEC: [string, boolean][] = [

@@ -1,0 +1,92 @@
+// Name resolution, one implementation for every family (contract 12): a reference is an id,
+// a name, or (for containers) a slug. A reference equal to an id is that resource; a name
+// that several resources share is a usage error listing their ids.
+//
+// Cost: a reference shaped like the family's ids (a UUID, or an integer where ids are
+// integers) is used as it is, without a request; anything else costs one list request with a
+// large page (the pages after the first, if any, are fetched together, not one by one).
+import type * as z from 'zod/mini';
+import { AmbiguousNameError, NotFoundError } from './errors.js';
+import type { HttpClient } from './http.js';
+import { listOf, type Pagination } from './schemas.js';
+import { pageInfo } from './paginate.js';
+
+export interface Family {
+  /** List path, e.g. `/serverless`. */
+  path: string;
+  /** Words for messages: `container`, `database`, `recovery point`. */
+  noun: string;
+  permission?: string;
+  /** Fields besides `name` that people use to refer to a resource (containers: `slug`). */
+  aliases?: readonly string[];
+  /** How this family's ids look, so an id is recognised without a request. */
+  ids: 'uuid' | 'integer';
+}
+
+export interface Named {
+  id: string;
+  name?: string | null;
+  [key: string]: unknown;
+}
+
+export interface Resolved<T> {
+  id: string;
+  /** The list item, when the reference was looked up (an id-shaped reference is not). */
+  item?: T;
+  raw?: unknown;
+}
+
+export const RESOLVE_PER_PAGE = 200;
+const PARALLEL_PAGES = 4;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/** Pure: whether a reference is shaped like an id of the family (used without a lookup). */
+export function looksLikeId(ref: string, ids: Family['ids']): boolean {
+  return ids === 'integer' ? /^\d+$/.test(ref) : UUID.test(ref) || ULID.test(ref);
+}
+
+/**
+ * Pure: the item a reference means among the family's items. An id match wins; then names
+ * and aliases (every match counts once per resource). undefined when nothing matches.
+ */
+export function pickByRef<T extends Named>(items: readonly T[], ref: string, family: Pick<Family, 'aliases' | 'noun'>): T | undefined {
+  const byId = items.find((it) => it.id === ref);
+  if (byId) return byId;
+  const keys = ['name', ...(family.aliases ?? [])];
+  const hits = items.filter((it) => keys.some((k) => it[k] === ref));
+  if (hits.length > 1)
+    throw new AmbiguousNameError(`${hits.length} ${family.noun}s are named "${ref}"; use the id (${hits.map((h) => h.id).join(', ')})`);
+  return hits[0];
+}
+
+export interface ResolveOptions {
+  signal?: AbortSignal;
+  /** The caller needs the list item itself (no single-item route): look an id up too. */
+  item?: boolean;
+}
+
+export async function resolveRef<T extends Named>(http: HttpClient, family: Family, item: z.ZodMiniType<T>, ref: string, opts: ResolveOptions = {}): Promise<Resolved<T>> {
+  const { signal } = opts;
+  if (!opts.item && looksLikeId(ref, family.ids)) return { id: ref };
+  const schema = listOf(item) as unknown as z.ZodMiniType<{ data: T[]; pagination?: Pagination | null }>;
+  const read = async (page: number) => {
+    const res = await http.get(family.path, { query: { page, per_page: RESOLVE_PER_PAGE }, schema, permission: family.permission, signal });
+    return { items: res.data.data, raw: (res.raw as { data: unknown[] }).data, pagination: pageInfo(res.data.pagination, page, res.data.data.length, RESOLVE_PER_PAGE) };
+  };
+  const first = await read(1);
+  const pages = [first];
+  for (let next = 2; next <= first.pagination.last_page; next += PARALLEL_PAGES) {
+    const batch = [];
+    for (let p = next; p < next + PARALLEL_PAGES && p <= first.pagination.last_page; p++) batch.push(read(p));
+    pages.push(...(await Promise.all(batch)));
+  }
+  const items = pages.flatMap((p) => p.items);
+  const hit = pickByRef(items, ref, family);
+  if (!hit) {
+    const what = family.aliases?.length ? `id, name or ${family.aliases.join(' or ')}` : 'id or name';
+    throw new NotFoundError(`no ${family.noun} with the ${what} "${ref}" in this project`, 404, `GET /api/v1${family.path}`);
+  }
+  const raw = pages.flatMap((p) => p.raw)[items.indexOf(hit)];
+  return { id: hit.id, item: hit, raw };
+}
