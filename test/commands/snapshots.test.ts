@@ -31,7 +31,7 @@ describe('formatting', () => {
       ]),
     ).toBe('restore_to_new, delete; restore: unavailable (the recovery point is still being created)');
     expect(actionsText([{ name: 'restore', available: false }])).toBe('restore: unavailable');
-    expect(actionsText(undefined)).toBe('');
+    expect(actionsText([])).toBe('');
     expect(plain('PostgreSQL cannot be restored in place.')).toBe('PostgreSQL cannot be restored in place');
     expect(plain('Replace-existing restore is unavailable.')).toBe('replace-existing restore is unavailable');
   });
@@ -43,8 +43,8 @@ describe('formatting', () => {
   });
 
   test('the review without a time or a name says what is not known', () => {
-    const lines = reviewLines('cache', { id: 'p1', product: 'cache', origin: 'manual', state: 'available', resource_id: 7 }, false).join('\n');
-    expect(lines).toContain('cache 7 (name not given by the API)');
+    const lines = reviewLines('cache', { id: '12', origin: 'manual', status: 'completed', cache_instance_id: 'c-7', actions: [] }, false).join('\n');
+    expect(lines).toContain('cache c-7 (name not given by the API)');
     expect(lines).toContain('everything written after the point was taken is lost');
     expect(lines).toContain('safety point:  off');
   });

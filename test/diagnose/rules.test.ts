@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correlate, rank, type LocalInput, type LogsRead, type RevisionsRead } from '../../src/diagnose/rules.js';
+import { correlate, rank, verdictOf, type LocalInput, type LogsRead, type RevisionsRead } from '../../src/diagnose/rules.js';
 import type { Condition, RevisionsData, StatusDetails } from '../../src/client/schemas.js';
 
 const cond = (type: string, status: string, reason?: string, message?: string): Condition => ({ type, status, reason, message });
@@ -14,12 +14,13 @@ const settled = (extra: Partial<StatusDetails> = {}): StatusDetails => ({
 
 function revs(latest: { ready: Condition; actual: number; more?: Condition[] }, ingress: Condition = cond('IngressReady', 'True')): RevisionsRead {
   const data: RevisionsData = {
+    available: true,
     revisions: [
-      { name: 'x-00002', generation: 2, traffic_percent: 100, actual_replicas: latest.actual, desired_replicas: 1, conditions: [latest.ready, ...(latest.more ?? [])] },
-      { name: 'x-00001', generation: 1, traffic_percent: 0, actual_replicas: 0, desired_replicas: 0, conditions: [cond('Ready', 'True')] },
+      { name: 'x-00002', generation: 2, is_latest_created: true, actual_replicas: latest.actual, desired_replicas: 1, conditions: [latest.ready, ...(latest.more ?? [])] },
+      { name: 'x-00001', generation: 1, is_latest_created: false, actual_replicas: 0, desired_replicas: 0, conditions: [cond('Ready', 'True')] },
     ],
-    service: { ready: true, conditions: [cond('Ready', 'True')] },
-    route: { ready: ingress.status === 'True', conditions: [cond('Ready', ingress.status), ingress] },
+    service: { conditions: [cond('Ready', 'True')] },
+    route: { traffic: [{ revision_name: 'x-00002', percent: 100, latest_revision: true }], conditions: [cond('Ready', ingress.status), ingress] },
   };
   return { ok: true, data };
 }
@@ -50,20 +51,20 @@ const rows: Row[] = [
     },
     codes: ['serverless.image_not_found', 'serverless.no_pod_scheduled', 'logs.empty'],
     check: (f) => {
-      expect(f[0]).toMatchObject({ severity: 'error', retryable: false, evidence: { reason: 'ContainerMissing' } });
-      expect(f[0]!.hint).toMatch(/image reference/);
-      expect(f[1]).toMatchObject({ severity: 'warning' });
-      expect(f[1]!.hint).toMatch(/image reference or the registry credential, then redeploy/);
-      expect(f[2]!.message).toMatch(/as expected: no pod ran/);
+      expect(f[0]).toMatchObject({ severity: 'fatal', retryable: false, evidence: { reason: 'ContainerMissing' } });
+      expect(f[0]!.remediation).toMatch(/image reference/);
+      expect(f[1]).toMatchObject({ severity: 'action_required' });
+      expect(f[1]!.remediation).toMatch(/image reference or the registry credential, then redeploy/);
+      expect(f[2]!.summary).toMatch(/as expected: no pod ran/);
     },
   },
   {
-    name: 'no_pod_scheduled without a status error is itself an error; other reasons get a generic fix',
+    name: 'no_pod_scheduled without a status error is itself fatal; other reasons get a generic fix',
     input: { status: settled(), revisions: revs({ ready: cond('Ready', 'False', 'ResourcesUnavailable'), actual: 0 }), logs: logsOk(0) },
     codes: ['serverless.no_pod_scheduled', 'logs.empty'],
     check: (f) => {
-      expect(f[0]!.severity).toBe('error');
-      expect(f[0]!.hint).toMatch(/revisions/);
+      expect(f[0]!.severity).toBe('fatal');
+      expect(f[0]!.remediation).toMatch(/revisions/);
     },
   },
   {
@@ -72,16 +73,16 @@ const rows: Row[] = [
     codes: ['serverless.no_problem_found'],
   },
   {
-    name: 'ready revision, IngressReady False → ingress_not_ready error',
+    name: 'ready revision, IngressReady False → ingress_not_ready, fatal',
     input: { status: settled(), revisions: revs({ ready: cond('Ready', 'True'), actual: 1 }, cond('IngressReady', 'False', 'IngressNotConfigured')), logs: logsOk() },
     codes: ['serverless.ingress_not_ready'],
-    check: (f) => expect(f[0]).toMatchObject({ severity: 'error', retryable: true }),
+    check: (f) => expect(f[0]).toMatchObject({ severity: 'fatal', retryable: true }),
   },
   {
-    name: 'IngressReady Unknown is in progress: a warning, not an error',
+    name: 'IngressReady Unknown is in progress: informational, not a failure',
     input: { status: settled(), revisions: revs({ ready: cond('Ready', 'True'), actual: 1 }, cond('IngressReady', 'Unknown')), logs: logsOk() },
-    codes: ['serverless.ingress_not_ready'],
-    check: (f) => expect(f[0]!.severity).toBe('warning'),
+    codes: ['serverless.no_problem_found', 'serverless.ingress_not_ready'],
+    check: (f) => expect(f[1]!.severity).toBe('informational'),
   },
   {
     name: 'Unknown revision conditions are in progress, never failures',
@@ -96,25 +97,25 @@ const rows: Row[] = [
       logs: logsOk(),
     },
     codes: ['serverless.checks_skipped'],
-    check: (f) => expect(f[0]!.message).toMatch(/in flight \(running\)/),
+    check: (f) => expect(f[0]!.summary).toMatch(/in flight \(running\)/),
   },
   {
     name: 'stopped container: revision checks skipped and why',
     input: { status: settled({ summary: 'stopped', health: 'unknown' }), revisions: revs({ ready: cond('Ready', 'False', 'Stopped'), actual: 0 }), logs: logsOk(0) },
     codes: ['serverless.checks_skipped', 'logs.empty'],
-    check: (f) => expect(f[0]!.message).toMatch(/stopped, so it has no pods/),
+    check: (f) => expect(f[0]!.summary).toMatch(/stopped, so it has no pods/),
   },
   {
     name: 'log store down proves nothing',
     input: { status: settled(), revisions: healthyRevs, logs: { ok: false, kind: 'unavailable', reason: '503' } },
     codes: ['serverless.no_problem_found', 'logs.unavailable'],
-    check: (f) => expect(f[1]!.message).toMatch(/proves nothing about the container/),
+    check: (f) => expect(f[1]!.summary).toMatch(/proves nothing about the container/),
   },
   {
     name: 'logs forbidden: names the permission, diagnosis goes on',
     input: { status: settled(), revisions: healthyRevs, logs: { ok: false, kind: 'forbidden', reason: '403', permission: 'serverless:diagnostics' } },
     codes: ['serverless.no_problem_found', 'logs.forbidden'],
-    check: (f) => expect(f[1]!.message).toMatch(/lacks serverless:diagnostics/),
+    check: (f) => expect(f[1]!.summary).toMatch(/lacks serverless:diagnostics/),
   },
   {
     name: 'revisions unreadable: said, not fatal',
@@ -131,8 +132,7 @@ const rows: Row[] = [
     input: { status: settled({ stale: true, error: { code: 'serverless.brand_new', retryable: true, message: 'new' } }), revisions: healthyRevs, logs: logsOk() },
     codes: ['serverless.brand_new', 'serverless.status_stale'],
     check: (f) => {
-      expect(f[0]!.retryable).toBe(true);
-      expect(f[0]!.hint).toBeUndefined();
+      expect(f[0]).toMatchObject({ retryable: true, severity: 'action_required', remediation: null });
     },
   },
   {
@@ -148,20 +148,32 @@ describe('local diagnose rules', () => {
     const findings = correlate(input);
     expect(findings.map((f) => f.code)).toEqual(codes);
     for (const f of findings) {
-      expect(['error', 'warning', 'info']).toContain(f.severity);
-      expect(f.message.length).toBeGreaterThan(0);
+      // The API's finding shape (contract 8), plus evidence.
+      expect(Object.keys(f).sort()).toEqual(['code', 'evidence', 'remediation', 'retryable', 'severity', 'summary']);
+      expect(['fatal', 'action_required', 'transient_recovered', 'informational']).toContain(f.severity);
+      expect(f.summary.length).toBeGreaterThan(0);
     }
     check?.(findings);
   });
 
-  it('ranks errors, then warnings, then info, keeping rule order within a severity', () => {
+  it('ranks fatal, action_required, transient_recovered, informational, keeping rule order within a severity', () => {
     const r = rank([
-      { severity: 'info', id: 1 },
-      { severity: 'error', id: 2 },
-      { severity: 'warning', id: 3 },
-      { severity: 'error', id: 4 },
+      { severity: 'informational', id: 1 },
+      { severity: 'fatal', id: 2 },
+      { severity: 'action_required', id: 3 },
+      { severity: 'fatal', id: 4 },
       { severity: 'surprise', id: 5 },
+      { severity: 'transient_recovered', id: 6 },
     ]);
-    expect(r.map((x) => x.id)).toEqual([2, 4, 3, 1, 5]);
+    expect(r.map((x) => x.id)).toEqual([2, 4, 3, 6, 1, 5]);
+  });
+
+  it.each([
+    [[{ severity: 'informational' }, { severity: 'fatal' }], undefined, 'failing'],
+    [[{ severity: 'action_required' }], undefined, 'needs_attention'],
+    [[{ severity: 'informational' }], { operation: { state: 'running', terminal: false } }, 'in_progress'],
+    [[], undefined, 'healthy'],
+  ])('verdictOf(%j) = %s', (findings, status, expected) => {
+    expect(verdictOf(findings, status)).toBe(expected);
   });
 });

@@ -27,19 +27,20 @@ describe('decide(): the wait never reports ready unless the change is done and s
   it(`holds for ${RUNS} generated container reads`, () => {
     fc.assert(
       fc.property(statusDetails, fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }), (details, observed, target) => {
-        const d = decide({ status_details: details, observed_generation: observed }, target);
+        const op = details.operation!;
+        const d = decide({ status_details: details, observed_generation: observed }, { generation: target });
         if (d.kind === 'done') {
           // Done at all requires a fresh, terminal status of this change (or a later one).
           expect(observed).toBeGreaterThanOrEqual(target);
-          expect(details.operation.terminal).toBe(true);
+          expect(op.terminal).toBe(true);
           expect(details.stale).not.toBe(true);
           if (d.outcome === 'ready') {
-            expect(details.operation.state).toBe('succeeded');
+            expect(op.state).toBe('succeeded');
             expect(details.summary).not.toBe('degraded');
           }
           if (details.summary === 'degraded') expect(d.outcome).toBe('degraded');
         } else {
-          expect(details.stale === true || observed < target || !details.operation.terminal).toBe(true);
+          expect(details.stale === true || observed < target || !op.terminal).toBe(true);
         }
       }),
       { numRuns: RUNS },
@@ -68,22 +69,43 @@ const localInput: fc.Arbitrary<LocalInput> = fc.record({
   ),
 }) as fc.Arbitrary<LocalInput>;
 
+const signals = fc.record({ observed_at: fc.constantFrom('t0', 't1', 't2'), current_revision: fc.constantFrom('r1', 'r2', null), deployment_count: fc.integer({ min: 1, max: 3 }) });
+
+describe('decide() without generations: never a verdict from a read that is not fresh', () => {
+  it(`holds for ${RUNS} generated reads and baselines`, () => {
+    fc.assert(
+      fc.property(statusDetails, signals, signals, (details, before, now) => {
+        const read = { status_details: { ...details, observed_at: now.observed_at }, current_revision: now.current_revision, deployment_count: now.deployment_count };
+        const d = decide(read, { baseline: before });
+        const moved = before.observed_at !== now.observed_at || before.current_revision !== now.current_revision || before.deployment_count !== now.deployment_count;
+        if (d.kind === 'done') {
+          expect(moved).toBe(true);
+          expect(d.evidence).toBe('fresh_observation');
+        }
+        if (!moved) expect(d).toMatchObject({ kind: 'wait' });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('local diagnose rules', () => {
   it('never report serverless.no_pod_scheduled while an operation is in flight or the container is stopped', () => {
     fc.assert(
       fc.property(localInput, (input) => {
         const findings = correlate(input);
         const codes = findings.map((f) => f.code);
-        if (!input.status.operation.terminal || input.status.summary === 'stopped') {
+        if (!input.status.operation!.terminal || input.status.summary === 'stopped') {
           expect(codes).not.toContain('serverless.no_pod_scheduled');
           expect(codes).not.toContain('serverless.ingress_not_ready');
           expect(codes).toContain('serverless.checks_skipped');
           expect(codes).not.toContain('serverless.no_problem_found');
         }
         // A log store that did not answer proves nothing: never an error from it.
-        if (!input.logs.ok) expect(findings.filter((f) => f.code.startsWith('logs.')).every((f) => f.severity === 'info')).toBe(true);
-        // Ranked: errors, then warnings, then infos.
-        const ranks = findings.map((f) => ({ error: 0, warning: 1, info: 2 })[f.severity]);
+        if (!input.logs.ok) expect(findings.filter((f) => f.code.startsWith('logs.')).every((f) => f.severity === 'informational')).toBe(true);
+        // Ranked: fatal, action_required, transient_recovered, informational.
+        const order = { fatal: 0, action_required: 1, transient_recovered: 2, informational: 3 };
+        const ranks = findings.map((f) => order[f.severity]);
         expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
       }),
       { numRuns: RUNS },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/rollout/decide.js';
+import { baselineOf, decide, isFresh, type Baseline } from '../../src/rollout/decide.js';
 import { container, type Shape } from './fixtures.js';
 
 // Target generation G = 3 throughout.
@@ -45,15 +45,15 @@ const rows: Row[] = [
   { name: 'observed past G and still in flight', shape: { observed: 4, spec: 4, summary: 'in_progress', state: 'running', terminal: false }, expected: { kind: 'wait', phase: 'rolling_out' } },
 ];
 
-describe('decide(container, G)', () => {
+describe('decide(container, {generation: G})', () => {
   it.each(rows)('$name', ({ shape, expected }) => {
-    expect(decide(container(shape), G)).toMatchObject(expected);
+    expect(decide(container(shape), { generation: G })).toMatchObject({ ...expected, ...(expected.kind === 'done' ? { evidence: 'generation' } : {}) });
   });
 
   it('never consults the legacy status string', () => {
     const c = container({ summary: 'in_progress', state: 'running', terminal: false });
     for (const status of ['running', 'failed', 'stopped', 'ready', undefined]) {
-      expect(decide({ ...c, status } as typeof c, G)).toMatchObject({ kind: 'wait', phase: 'rolling_out' });
+      expect(decide({ ...c, status } as typeof c, { generation: G })).toMatchObject({ kind: 'wait', phase: 'rolling_out' });
     }
   });
 
@@ -61,6 +61,74 @@ describe('decide(container, G)', () => {
     for (const summary of ['', 'READY', 'x'.repeat(200)])
       for (const state of ['', 'unknown', 'RUNNING'])
         for (const terminal of [true, false])
-          expect(() => decide(container({ summary, state, terminal }), G)).not.toThrow();
+          expect(() => decide(container({ summary, state, terminal }), { generation: G })).not.toThrow();
+  });
+});
+
+// A server without generations (contract 6.8): the read before the change is the baseline.
+const BEFORE: Baseline = { observed_at: '2025-01-01T00:00:00.000Z', current_revision: 'web-00003', deployment_count: 3 };
+const gone = { observed: null } as const;
+
+const freshRows: { name: string; shape: Shape; baseline: Baseline | null; expected: Record<string, unknown> }[] = [
+  { name: 'terminal, nothing moved: the previous rollout', shape: { ...gone }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
+  { name: 'terminal failed, nothing moved: not this change', shape: { ...gone, summary: 'failed', state: 'failed' }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
+  { name: 'observed_at moved, in flight', shape: { ...gone, observedAt: '2025-01-01T00:00:05.000Z', summary: 'in_progress', state: 'running', terminal: false }, baseline: BEFORE, expected: { kind: 'wait', phase: 'rolling_out' } },
+  { name: 'observed_at moved, queued', shape: { ...gone, observedAt: '2025-01-01T00:00:05.000Z', state: 'queued', terminal: false }, baseline: BEFORE, expected: { kind: 'wait', phase: 'queued' } },
+  { name: 'deployment_count moved, ready', shape: { ...gone, deployments: 4 }, baseline: BEFORE, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation', merged: false } },
+  { name: 'current_revision moved, degraded', shape: { ...gone, revision: 'web-00004', summary: 'degraded', state: 'failed' }, baseline: BEFORE, expected: { kind: 'done', outcome: 'degraded', evidence: 'fresh_observation' } },
+  { name: 'a create: any read is fresh', shape: { ...gone }, baseline: null, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation' } },
+  { name: 'stale wins over fresh', shape: { ...gone, deployments: 4, stale: true }, baseline: BEFORE, expected: { kind: 'wait', phase: 'stale' } },
+  { name: 'generations present: they decide, not the baseline', shape: { observed: 2 }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
+];
+
+describe('decide(container, {baseline}) without generations', () => {
+  it.each(freshRows)('$name', ({ shape, baseline, expected }) => {
+    const target = shape.observed === null ? { baseline } : { generation: G, baseline };
+    expect(decide(container(shape), target)).toMatchObject(expected);
+  });
+
+  it('never a success from a read that is not fresh, whatever its status', () => {
+    for (const summary of ['ready', 'failed', 'degraded'])
+      for (const state of ['succeeded', 'failed', 'cancelled'])
+        expect(decide(container({ ...gone, summary, state }), { baseline: BEFORE })).toMatchObject({ kind: 'wait', phase: 'previous_rollout' });
+  });
+
+  it('neither generations nor status_details: impossible, naming the field', () => {
+    const c = { ...container({ ...gone }), status_details: undefined };
+    expect(decide(c, { baseline: BEFORE })).toEqual({ kind: 'impossible', missing: 'status_details' });
+    const noOp = { ...container({ ...gone }), status_details: { summary: 'ready' } };
+    expect(decide(noOp, { baseline: BEFORE })).toEqual({ kind: 'impossible', missing: 'status_details.operation.terminal' });
+  });
+
+  it('a generation to wait for but a read without observed_generation and no baseline: impossible', () => {
+    expect(decide(container({ ...gone }), { generation: 3 })).toEqual({ kind: 'impossible', missing: 'observed_generation' });
+  });
+
+  it('no change to compare with (serverless wait on such a server): the current operation decides', () => {
+    expect(decide(container({ ...gone }), {})).toMatchObject({ kind: 'done', outcome: 'ready', evidence: 'settled' });
+    expect(decide(container({ ...gone, state: 'running', terminal: false }), {})).toMatchObject({ kind: 'wait', phase: 'rolling_out' });
+  });
+});
+
+describe('isFresh / baselineOf', () => {
+  it('compares server values only', () => {
+    const before = baselineOf(container({ ...gone }));
+    expect(before).toEqual({ ...BEFORE, in_flight: false });
+    expect(isFresh(container({ ...gone }), before)).toBe(false);
+    expect(isFresh(container({ ...gone, observedAt: '2024-12-31T23:59:59.000Z' }), before)).toBe(true);
+    expect(isFresh(container({ ...gone, revision: null }), before)).toBe(true);
+  });
+
+  it('a field the read lacks is no evidence', () => {
+    const c = { ...container({ ...gone }), current_revision: undefined, deployment_count: undefined };
+    expect(isFresh(c, BEFORE)).toBe(false);
+  });
+
+  it('a baseline taken while a rollout was in flight needs a new deployment, where the server counts them', () => {
+    const before = baselineOf(container({ ...gone, summary: 'in_progress', state: 'running', terminal: false }));
+    expect(before.in_flight).toBe(true);
+    // The earlier rollout finishing moves observed_at and current_revision: not this change.
+    expect(isFresh(container({ ...gone, observedAt: '2025-01-01T00:01:00.000Z', revision: 'web-00004' }), before)).toBe(false);
+    expect(isFresh(container({ ...gone, observedAt: '2025-01-01T00:01:00.000Z', deployments: 4 }), before)).toBe(true);
   });
 });

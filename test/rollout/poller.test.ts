@@ -24,7 +24,7 @@ function timeline(clock: FakeClock, queuedMs: number, doneMs: number, end: Shape
 
 function start(clock: FakeClock, opts: Partial<WaitOptions> & Pick<WaitOptions, 'fetch'>) {
   const events: WaitEvent[] = [];
-  const promise = waitForRollout({ target: G, clock, random: () => 0.5, timeoutMs: 15 * MIN, onProgress: (e) => events.push(e), ...opts });
+  const promise = waitForRollout({ target: { generation: G }, clock, random: () => 0.5, timeoutMs: 15 * MIN, onProgress: (e) => events.push(e), ...opts });
   return { events, done: clock.run(promise) };
 }
 
@@ -217,5 +217,54 @@ describe('waitForRollout', () => {
     expect(clock.sleeps.slice(1, 3)).toEqual([15_000, 11_250]);
     expect(events.some((e) => e.type === 'slowdown')).toBe(true);
     expect(r.requests).toBe(3);
+  });
+
+  it('a server without generations: waits for a fresh read, then decides on it (evidence fresh_observation)', async () => {
+    const clock = new FakeClock();
+    const t0 = clock.now();
+    const fetch = async (): Promise<Container> => {
+      const t = clock.now() - t0;
+      // Until 3 s the platform has not observed the change: the status is the previous rollout's.
+      if (t < 3000) return container({ observed: null, summary: 'failed', state: 'failed' });
+      if (t < 6000) return container({ observed: null, observedAt: '2025-01-01T00:00:04.000Z', summary: 'in_progress', state: 'running', terminal: false });
+      return container({ observed: null, observedAt: '2025-01-01T00:00:07.000Z', deployments: 4 });
+    };
+    const events: WaitEvent[] = [];
+    const r = await clock.run(
+      waitForRollout({ fetch, target: { baseline: { observed_at: '2025-01-01T00:00:00.000Z', current_revision: 'web-00003', deployment_count: 3 } }, clock, random: () => 0.5, timeoutMs: 15 * MIN, onProgress: (e) => events.push(e) }),
+    );
+    expect(r).toMatchObject({ outcome: 'ready', evidence: 'fresh_observation' });
+    const phases = events.flatMap((e) => (e.type === 'status' ? [e.decision.phase] : []));
+    expect(phases[0]).toBe('previous_rollout');
+    expect(phases).toContain('rolling_out');
+  });
+
+  it('no status_details at all: ends at once as impossible, with the missing field', async () => {
+    const clock = new FakeClock();
+    let reads = 0;
+    const fetch = async (): Promise<Container> => {
+      reads++;
+      return { ...container({ observed: null }), status_details: undefined } as Container;
+    };
+    const r = await clock.run(waitForRollout({ fetch, target: { baseline: null }, clock, random: () => 0.5, timeoutMs: 15 * MIN }));
+    expect(r).toMatchObject({ outcome: 'impossible', missing: 'status_details' });
+    expect(reads).toBe(1);
+  });
+
+  it("honours the server's pacing: poll_after_ms first, then the operation's own", async () => {
+    const clock = new FakeClock();
+    const t0 = clock.now();
+    const reads: number[] = [];
+    const fetch = async (): Promise<Container> => {
+      const t = clock.now() - t0;
+      reads.push(t);
+      if (t < 9000) return container({ summary: 'in_progress', state: 'running', terminal: false, pollAfterMs: 4000 });
+      return container({});
+    };
+    const initial = container({ summary: 'pending', state: 'queued', terminal: false, observed: G - 1 });
+    const r = await clock.run(waitForRollout({ fetch, initial, pollAfterMs: 3000, target: { generation: G }, clock, random: () => 0.5, timeoutMs: 15 * MIN }));
+    expect(r.outcome).toBe('ready');
+    // 3000 (the create's pacing), then at least 4000 each (the operation's), not 1500/2250.
+    expect(reads).toEqual([3000, 7000, 11000]);
   });
 });

@@ -4,13 +4,13 @@ import type { DoneDecision, WaitResult } from '../../src/rollout/poller.js';
 import { finalJson, phaseText, resumeCommand, verdict } from '../../src/rollout/report.js';
 import { container, type Shape } from './fixtures.js';
 
-const subject = { id: '101', name: 'web', target: 3 };
+const subject = { id: 'srv-101', name: 'web', target: { generation: 3 } };
 const opts = { timeoutMs: 900_000, resume: resumeCommand(subject) };
 
 function done(shape: Shape, extra: Partial<WaitResult> = {}): WaitResult {
   const c = container(shape);
-  const d = decide(c, 3) as DoneDecision;
-  return { outcome: d.outcome, decision: d, container: c, deleted: false, elapsedMs: 42_000, requests: 9, ...extra };
+  const d = decide(c, { generation: 3 }) as DoneDecision;
+  return { outcome: d.outcome, decision: d, evidence: d.evidence, container: c, deleted: false, elapsedMs: 42_000, requests: 9, ...extra };
 }
 
 describe('verdict', () => {
@@ -22,11 +22,11 @@ describe('verdict', () => {
     const v = verdict(subject, done({ summary: 'stopped', health: 'unhealthy' }), opts);
     expect(v.exitCode).toBe(0);
     expect(v.notes.join('\n')).toMatch(/summary is now "stopped"/);
-    expect(v.notes.join('\n')).toMatch(/health is unhealthy.*infra serverless diagnose 101/);
+    expect(v.notes.join('\n')).toMatch(/health is unhealthy.*infra serverless diagnose srv-101/);
   });
 
-  it('degraded: exit 3 and never suggests a redeploy', () => {
-    const v = verdict(subject, done({ summary: 'degraded', state: 'failed', error: { code: 'serverless.progress_deadline', reason: 'ProgressDeadlineExceeded', message: 'm' } }), opts);
+  it('degraded with a non-retryable failure: exit 3 and never suggests a redeploy', () => {
+    const v = verdict(subject, done({ summary: 'degraded', state: 'failed', error: { code: 'serverless.crash_loop', reason: 'CrashLoopBackOff', message: 'm' } }), opts);
     expect(v.exitCode).toBe(3);
     expect(v.message).toMatch(/previous revision keeps serving/);
     expect(v.hint).toMatch(/^redeploying the same configuration fails the same way; /);
@@ -44,7 +44,7 @@ describe('verdict', () => {
     const no = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: false } }), opts);
     expect(no.hint).toMatch(/retrying will not help/);
     const yes = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: true } }), opts);
-    expect(yes.hint).toMatch(/a redeploy may help \(infra serverless redeploy 101\)/);
+    expect(yes.hint).toMatch(/a redeploy may help \(infra serverless redeploy srv-101\)/);
   });
 
   it('failed from an unknown terminal state says so', () => {
@@ -59,31 +59,31 @@ describe('verdict', () => {
 
   it('deleted during the wait: exit 1', () => {
     const r: WaitResult = { outcome: 'failed', deleted: true, container: container({ state: 'running', terminal: false }), elapsedMs: 5000, requests: 3 };
-    expect(verdict(subject, r, opts)).toMatchObject({ exitCode: 1, message: 'web (id 101) was deleted while waiting for generation 3 of web (404)' });
+    expect(verdict(subject, r, opts)).toMatchObject({ exitCode: 1, message: 'web (id srv-101) was deleted while waiting for generation 3 of web (404)' });
   });
 
   it('timeout and interrupt: exit 6 / 130 with the resume command', () => {
     const base = { deleted: false, elapsedMs: 900_000, requests: 180 };
-    expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait 101 --generation 3' });
-    expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait 101 --generation 3' });
-    expect(resumeCommand(subject, 'prj-x')).toBe('infra serverless wait 101 --generation 3 --project prj-x');
+    expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
+    expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
+    expect(resumeCommand(subject, '7')).toBe('infra serverless wait srv-101 --generation 3 --project 7');
   });
 });
 
 describe('finalJson', () => {
   it('has exactly the contract fields', () => {
     const j = finalJson(subject, done({ observed: 4, spec: 4 }));
-    expect(j).toEqual({ id: 101, spec_generation: 3, observed_generation: 4, outcome: 'ready', elapsed_seconds: 42, status_details: container().status_details });
+    expect(j).toEqual({ id: 'srv-101', spec_generation: 3, observed_generation: 4, outcome: 'ready', evidence: 'generation', elapsed_seconds: 42, status_details: container().status_details });
   });
   it('without any read: nulls, the id from the command line', () => {
-    expect(finalJson(subject, { outcome: 'timeout', deleted: false, elapsedMs: 1234, requests: 1 })).toEqual({ id: 101, spec_generation: 3, observed_generation: null, outcome: 'timeout', elapsed_seconds: 1.2, status_details: null });
+    expect(finalJson(subject, { outcome: 'timeout', deleted: false, elapsedMs: 1234, requests: 1 })).toEqual({ id: 'srv-101', spec_generation: 3, observed_generation: null, outcome: 'timeout', evidence: null, elapsed_seconds: 1.2, status_details: null });
   });
 });
 
 describe('phaseText', () => {
   const ev = (shape: Shape) => {
     const c = container(shape);
-    const d = decide(c, 3);
+    const d = decide(c, { generation: 3 });
     if (d.kind !== 'wait') throw new Error('expected a wait');
     return { type: 'status' as const, decision: d, container: c, elapsedMs: 0, requests: 1 };
   };
@@ -94,6 +94,50 @@ describe('phaseText', () => {
     [{ stale: true }, 'the status is stale (no live source reachable): waiting for a live status of generation 3'],
     [{ state: 'running', terminal: false, health: 'unknown' }, 'rolling out generation 3 (health: unknown)'],
   ] as [Shape, string][])('%j → %s', (shape, text) => {
-    expect(phaseText(ev(shape), 3)).toBe(text);
+    expect(phaseText(ev(shape), subject)).toBe(text);
+  });
+});
+
+describe('a server without generations', () => {
+  const baseline = { observed_at: '2025-01-01T00:00:00.000Z', current_revision: 'web-00003', deployment_count: 3 };
+  const gl = { id: 'srv-101', name: 'web', target: { baseline } };
+
+  it('resumes from the read before the change until a fresh read was seen', () => {
+    expect(resumeCommand(gl)).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z');
+    expect(resumeCommand(gl, undefined, true)).toBe('infra serverless wait srv-101');
+    expect(resumeCommand({ ...gl, target: { baseline: null } })).toBe('infra serverless wait srv-101');
+  });
+
+  it('names the change without a generation, and the evidence in --json', () => {
+    const c = container({ observed: null, deployments: 4 });
+    const d = decide(c, gl.target) as DoneDecision;
+    const r: WaitResult = { outcome: d.outcome, decision: d, evidence: d.evidence, container: c, deleted: false, elapsedMs: 3000, requests: 2 };
+    expect(verdict(gl, r, opts).message).toBe('the rollout of web is ready (3s)');
+    expect(finalJson(gl, r)).toMatchObject({ spec_generation: null, observed_generation: null, evidence: 'fresh_observation', outcome: 'ready' });
+  });
+
+  it('impossible: exit 1 naming the endpoint and the missing field', () => {
+    const r: WaitResult = { outcome: 'impossible', missing: 'status_details', deleted: false, elapsedMs: 10, requests: 1 };
+    const v = verdict(gl, r, { ...opts, endpoint: 'GET /api/v1/serverless/srv-101' });
+    expect(v.exitCode).toBe(1);
+    expect(v.message).toBe(
+      'cannot wait for the change to web: GET /api/v1/serverless/srv-101 answers without "status_details", so nothing tells when the rollout is done (the legacy status string is not a stop signal)',
+    );
+  });
+
+  it('phase lines without generations', () => {
+    const c = container({ observed: null });
+    const d = decide(c, gl.target);
+    if (d.kind !== 'wait') throw new Error('expected a wait');
+    expect(phaseText({ type: 'status', decision: d, container: c, elapsedMs: 0, requests: 1 }, gl)).toBe('waiting for the platform to observe the change (the status still describes the previous rollout)');
+  });
+});
+
+describe('degraded hints follow the retryable flag (contract 6.4)', () => {
+  it('a retryable failure says a redeploy may help', () => {
+    const v = verdict(subject, done({ summary: 'degraded', state: 'failed', error: { code: 'serverless.image_pull_unknown', retryable: true } }), opts);
+    expect(v.exitCode).toBe(3);
+    expect(v.hint).toMatch(/retryable: a redeploy may help/);
+    expect(v.hint).not.toMatch(/fails the same way/);
   });
 });
