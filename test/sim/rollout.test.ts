@@ -244,6 +244,20 @@ describe('container requests', () => {
     expect((await create('twin', '1')).id).toBe(a.id);
   });
 
+  test('git_repository and zip_upload deployments roll out from a built image', async () => {
+    const git = await parsed(await api.send('POST', '/api/v1/serverless', { ...createBody('from-git', 'latest'), deployment_type: 'git_repository', image: undefined, image_tag: undefined, repository_url: 'https://git.example/acme/app.git' }), S.ContainerCreated, 201);
+    expect(git.container).toMatchObject({ deployment_type: 'git_repository', image: null, repository_url: 'https://git.example/acme/app.git', source_type: 'dockerfile' });
+    const noRepo = await parsed(await api.send('POST', '/api/v1/serverless', { ...createBody('no-repo', 'latest'), deployment_type: 'git_repository', image: undefined }), S.ValidationBody, 422);
+    expect(Object.keys(noRepo.errors)).toEqual(['repository_url']);
+    const zip = await parsed(await api.send('POST', '/api/v1/serverless', { ...createBody('from-zip', 'latest'), deployment_type: 'zip_upload', image: undefined }), S.ContainerCreated, 201);
+    api.advance(12);
+    for (const id of [git.container.id, zip.container.id]) {
+      const c = await get(id);
+      expect(c.status_details.summary).toBe('ready');
+      expect(c.built_image_ref).toMatch(/^registry\.sim\.local\/main\/from-(git|zip):build-1$/);
+    }
+  });
+
   test('unknown ids are 404 {message}; delete is 200 {message} and the container is gone', async () => {
     expect((await api.get('/api/v1/serverless/web')).status).toBe(404);
     expect((await api.get('/api/v1/serverless/00000000-0000-4000-8000-000000000000')).status).toBe(404);
