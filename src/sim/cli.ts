@@ -5,6 +5,8 @@ export interface SimServeOptions {
   port: number;
   speed: number;
   json: boolean;
+  /** false: the simulator answers as a server that predates generations (`--no-generations`). */
+  generations?: boolean;
 }
 
 export interface SimIo {
@@ -13,7 +15,7 @@ export interface SimIo {
 }
 
 export async function serveSimulator(opts: SimServeOptions, io: SimIo, signal: AbortSignal): Promise<number> {
-  const sim = await startSimulator({ port: opts.port, speed: opts.speed });
+  const sim = await startSimulator({ port: opts.port, speed: opts.speed, generations: opts.generations ?? true });
   const { admin, default: def, no_diagnostics } = sim.tokens;
   if (opts.json) {
     io.stdout.write(`${JSON.stringify({ url: sim.url, tokens: { admin, default: def, no_diagnostics } })}\n`);
@@ -24,11 +26,11 @@ export async function serveSimulator(opts: SimServeOptions, io: SimIo, signal: A
         '',
         'Tokens:',
         `  admin           ${admin}   (all permissions, all projects)`,
-        `  default         ${def}   (default permissions, project prj-main)`,
+        `  default         ${def}   (default permissions, team 1 only)`,
         `  no_diagnostics  ${no_diagnostics}   (serverless:read+write, no serverless:diagnostics)`,
-        `  other_project   ${sim.tokens.other_project ?? ''}   (all permissions, project prj-staging only)`,
+        `  other_project   ${sim.tokens.other_project ?? ''}   (all permissions, team 2 only)`,
         '',
-        'Projects: prj-main (default), prj-staging. Docs: ' + `${sim.url}/docs/api`,
+        `Teams (X-Team-Id): 1 main (default), 2 staging. Generations: ${opts.generations === false ? 'off (an older server)' : 'on'}. Docs: ${sim.url}/docs/api`,
         'Control API: POST /_sim/faults, /_sim/clock, /_sim/reset, /_sim/logs, /_sim/gates; GET /_sim/requests',
         '',
         `export INFRA_API_URL=${sim.url} INFRA_TOKEN=${admin}`,

@@ -15,6 +15,8 @@ export interface SimulatorOptions {
   host?: string;
   speed?: number;
   now?: Date;
+  /** false: answer as a server that predates spec_generation / observed_generation (default true). */
+  generations?: boolean;
 }
 
 export interface Simulator {
@@ -36,7 +38,7 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
-  const world = new World({ speed: opts.speed ?? 1, ...(opts.now ? { start: opts.now } : {}) });
+  const world = new World({ speed: opts.speed ?? 1, generations: opts.generations ?? true, ...(opts.now ? { start: opts.now } : {}) });
   const requests: RecordedRequest[] = [];
   const base = buildHandlers(world, requests);
   let overrides: RequestHandler[] = [];
@@ -75,12 +77,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       extra['x-ratelimit-reset'] = String(rate.reset);
       if (!rate.allowed) {
         extra['retry-after'] = String(rate.retryAfter);
-        return send(res, 429, { ...extra, 'content-type': 'application/json' }, JSON.stringify({ message: `Too many requests: the limit is ${rate.limit} per minute.` }));
+        return send(res, 429, { ...extra, 'content-type': 'application/json' }, JSON.stringify({ message: 'Too Many Attempts.' }));
       }
     }
     const response = await getResponse([...overrides, ...base], request);
     if (!response) {
-      return send(res, 404, { ...extra, 'content-type': 'application/json' }, JSON.stringify({ message: `No route for ${method} ${url.pathname}.` }));
+      return send(res, 404, { ...extra, 'content-type': 'application/json' }, JSON.stringify({ message: `The route ${url.pathname.replace(/^\//, '')} could not be found.` }));
     }
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));

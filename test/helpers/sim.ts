@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
 
-export function useSimulator(bind: (sim: Simulator, env: Record<string, string>) => void, opts: { reset?: boolean } = {}): void {
+export function useSimulator(bind: (sim: Simulator, env: Record<string, string>) => void, opts: { reset?: boolean; generations?: boolean } = {}): void {
   let sim: Simulator | undefined;
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, speed: 0 });
+    sim = await startSimulator({ port: 0, speed: 0, generations: opts.generations ?? true });
     bind(sim, { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
   });
   afterAll(() => sim?.close());

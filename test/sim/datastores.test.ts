@@ -1,7 +1,7 @@
 // Connection fields of databases and caches (spec 2.2), credentials and public DNS.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { Cache, Credentials, Database, DnsAnswer, listOf } from '../../src/client/schemas.js';
-import { body, startApi, type Api } from './helpers.js';
+import * as S from './shapes.js';
+import { parsed, SEED_IDS, startApi, type Api } from './helpers.js';
 
 let api: Api;
 beforeAll(async () => {
@@ -10,13 +10,12 @@ beforeAll(async () => {
 afterAll(() => api.sim.close());
 beforeEach(() => api.sim.world.reset());
 
-const creds = async (path: string) => Credentials.parse(await body(await api.get(path)));
+const db = async (id: string) => (await parsed(await api.get(`/api/v1/database/${id}`), S.InstanceShow(S.Database))).instance;
+const cache = async (id: string) => (await parsed(await api.get(`/api/v1/cache/${id}`), S.InstanceShow(S.Cache))).instance;
 
 describe('connection fields', () => {
   test('DNS on: connection pair is public, private fields unchanged, port is the engine port', async () => {
-    const list = listOf(Database).parse(await body(await api.get('/api/v1/database')));
-    expect(list.data.map((d) => d.engine)).toEqual(['postgresql', 'mysql', 'mariadb']);
-    const pg = list.data[0];
+    const pg = await db(SEED_IDS.postgres);
     expect(pg).toMatchObject({
       internal_host: 'orders-pg.svc.cluster.local',
       internal_port: 5432,
@@ -24,66 +23,82 @@ describe('connection fields', () => {
       dns_hostname: 'orders-pg.main.managed.sim.local',
       connection_host: 'orders-pg.main.managed.sim.local',
       port: 5432,
+      username: 'postgres',
+      database_name: null,
+      engine: { id: 1, name: 'PostgreSQL' },
+      provider: { id: 1, name: 'PostgreSQL', type: 'postgresql' },
+      status_details: { summary: 'ready', health: 'healthy', stale: false, operation: { state: 'succeeded', terminal: true }, error: null },
     });
-    expect(pg?.dns_port).toBeGreaterThanOrEqual(30000);
-    expect(pg?.connection_port).toBe(pg?.dns_port);
-    expect(pg?.endpoint).toBe(`${pg?.connection_host}:${pg?.connection_port}`);
-    expect(pg?.public_endpoint).toBe(`${pg?.dns_hostname}:${pg?.dns_port}`);
+    expect(pg.dns_port).toBeGreaterThanOrEqual(30000);
+    expect(pg.connection_port).toBe(pg.dns_port);
+    expect(pg.endpoint).toBe(`${pg.connection_host}:${pg.connection_port}`);
+    expect(pg.public_endpoint).toBe(`${pg.dns_hostname}:${pg.dns_port}`);
   });
 
-  test('DNS off: public fields null, connection pair private; read replicas private on the engine port', async () => {
-    const my = Database.parse(await body(await api.get('/api/v1/database/302')));
-    expect(my).toMatchObject({ dns_hostname: null, dns_port: null, public_endpoint: null, connection_host: my.internal_host, connection_port: 3306, port: 3306 });
-    expect(my.read_endpoints).toEqual([{ host: 'shop-mysql-replica-1.svc.cluster.local', port: 3306, role: 'replica' }]);
+  test('DNS off: public fields null, connection pair private', async () => {
+    const my = await db(SEED_IDS.mysql);
+    expect(my).toMatchObject({ dns_hostname: null, dns_port: null, public_endpoint: null, connection_host: my.internal_host, connection_port: 3306, port: 3306, username: 'root' });
   });
 
-  test('enable and disable DNS switch host and port together; ports are unique on the shared LB', async () => {
-    const on = await api.send('POST', '/api/v1/database/302/dns');
-    expect(on.status).toBe(200);
-    const a = DnsAnswer.parse(await body(on));
-    expect(a.dns_hostname).toBe('shop-mysql.main.managed.sim.local');
-    expect([a.connection_host, a.connection_port]).toEqual([a.dns_hostname, a.dns_port]);
-    expect(a.internal_endpoint).toBe('shop-mysql.svc.cluster.local:3306');
-    expect(a.port).toBe(3306);
-    expect(a.read_endpoints?.[0]?.port).toBe(3306);
-    const cache = DnsAnswer.parse(await body(await api.send('POST', '/api/v1/cache/402/dns')));
-    const ports = [30000, 30001, a.dns_port, cache.dns_port];
-    expect(new Set(ports).size).toBe(4);
-    const off = DnsAnswer.parse(await body(await api.send('DELETE', '/api/v1/database/302/dns')));
-    expect(off).toMatchObject({ dns_hostname: null, dns_port: null, public_endpoint: null, connection_host: 'shop-mysql.svc.cluster.local', connection_port: 3306 });
+  test('enable and disable DNS switch host and port together; 409 when already on; ports unique on the shared LB', async () => {
+    const on = await parsed(await api.send('POST', `/api/v1/database/${SEED_IDS.mysql}/dns`), S.DnsEnabled);
+    expect(on.message).toBe('DNS enabled successfully');
+    expect(on.dns_hostname).toBe('shop-mysql.main.managed.sim.local');
+    const my = await db(SEED_IDS.mysql);
+    expect([my.connection_host, my.connection_port]).toEqual([on.dns_hostname, on.dns_port]);
+    expect([my.internal_endpoint, my.port]).toEqual(['shop-mysql.svc.cluster.local:3306', 3306]);
+    const again = await parsed(await api.send('POST', `/api/v1/database/${SEED_IDS.mysql}/dns`), S.DnsEnabled, 409);
+    expect(again).toEqual({ message: 'DNS is already enabled for this database instance', dns_hostname: on.dns_hostname, dns_port: on.dns_port });
+    const c = await parsed(await api.send('POST', `/api/v1/cache/${SEED_IDS.valkey}/dns`), S.DnsEnabled);
+    expect(new Set([30000, 30001, on.dns_port, c.dns_port]).size).toBe(4);
+    const cacheAgain = await parsed(await api.send('POST', `/api/v1/cache/${SEED_IDS.valkey}/dns`), S.DnsEnabled, 409);
+    expect(cacheAgain.message).toBe('DNS is already enabled for this cache instance');
+    expect(await parsed(await api.send('DELETE', `/api/v1/database/${SEED_IDS.mysql}/dns`), S.MessageBody)).toEqual({ message: 'DNS disabled successfully' });
+    expect(await db(SEED_IDS.mysql)).toMatchObject({ dns_hostname: null, dns_port: null, public_endpoint: null, connection_host: 'shop-mysql.svc.cluster.local', connection_port: 3306 });
   });
 
-  test('caches: Redis with DNS on keeps a private Sentinel read endpoint; Valkey off; Dragonfly', async () => {
-    const list = listOf(Cache).parse(await body(await api.get('/api/v1/cache')));
-    expect(list.data.map((c) => [c.engine, c.dns_hostname !== null])).toEqual([['redis', true], ['valkey', false], ['dragonfly', false]]);
-    expect(list.data[0]?.read_endpoints).toEqual([{ host: 'sessions-redis-sentinel.svc.cluster.local', port: 26379, role: 'sentinel' }]);
+  test('caches: Redis with DNS on, Valkey off, Dragonfly; engine port 6379; no engine field', async () => {
+    const list = await parsed(await api.get('/api/v1/cache'), S.listOf(S.Cache));
+    expect(list.data.map((c) => [c.name, c.provider?.type, c.dns_hostname !== null])).toEqual([
+      ['sessions-redis', 'redis', true], ['queue-valkey', 'valkey', false], ['feed-dragonfly', 'dragonfly', false],
+    ]);
     expect(list.data.every((c) => c.port === 6379 && c.internal_port === 6379)).toBe(true);
+    expect(await cache(SEED_IDS.redis)).not.toHaveProperty('engine');
+  });
+
+  test('show answers wrap the instance with connection_info and a numeric monthly_cost', async () => {
+    const show = await parsed(await api.get(`/api/v1/database/${SEED_IDS.mysql}`), S.InstanceShow(S.Database));
+    expect(show.connection_info).toBe('mysql://root@shop-mysql.svc.cluster.local:3306/shop');
+    expect(show.monthly_cost).toBe(show.instance.monthly_cost_dollars);
   });
 });
 
 describe('credentials', () => {
   test('PostgreSQL created without a name: superuser and the bootstrap database, never null', async () => {
-    const c = await creds('/api/v1/database/301/credentials');
-    expect(c).toMatchObject({ username: 'postgres', database: 'app' });
-    expect(c.connection_info).toBe(`postgresql://postgres:${c.password}@${c.connection_host}:${c.connection_port}/app`);
+    const c = await parsed(await api.get(`/api/v1/database/${SEED_IDS.postgres}/credentials`), S.DbCredentials);
+    expect(c).toMatchObject({ username: 'postgres', database: 'app', host: 'orders-pg.main.managed.sim.local' });
+    expect(c.connection_info).toBe(`postgresql://postgres:${c.password}@${c.host}:${c.port}/app`);
   });
 
-  test('MySQL and MariaDB: root and their database', async () => {
-    expect(await creds('/api/v1/database/302/credentials')).toMatchObject({ username: 'root', database: 'shop' });
-    const maria = await creds('/api/v1/database/303/credentials');
+  test('MySQL and MariaDB: root and their database; host/port are the pair to connect to now', async () => {
+    expect(await parsed(await api.get(`/api/v1/database/${SEED_IDS.mysql}/credentials`), S.DbCredentials)).toMatchObject({ username: 'root', database: 'shop', host: 'shop-mysql.svc.cluster.local', port: 3306 });
+    const maria = await parsed(await api.get(`/api/v1/database/${SEED_IDS.mariadb}/credentials`), S.DbCredentials);
     expect(maria.connection_info).toMatch(/^mysql:\/\/root:.+@wiki-maria\.svc\.cluster\.local:3306\/wiki$/);
   });
 
-  test('cache connection-info and credentials are identical, same permission', async () => {
-    const a = await body(await api.get('/api/v1/cache/401/connection-info', { token: api.sim.tokens.default }));
-    const b = await body(await api.get('/api/v1/cache/401/credentials', { token: api.sim.tokens.default }));
+  test('cache connection-info and its alias credentials are identical, same permission', async () => {
+    const t = api.sim.tokens.default;
+    const a = await parsed(await api.get(`/api/v1/cache/${SEED_IDS.redis}/connection-info`, { token: t }), S.CacheCredentials);
+    const b = await parsed(await api.get(`/api/v1/cache/${SEED_IDS.redis}/credentials`, { token: t }), S.CacheCredentials);
     expect(a).toEqual(b);
-    expect(Credentials.parse(a).connection_info).toMatch(/^redis:\/\/default:.+@sessions-redis\.main\.managed\.sim\.local:300\d\d\/0$/);
+    expect(a.connection_info).toMatch(/^redis:\/\/default:.+@sessions-redis\.main\.managed\.sim\.local:300\d\d\/0$/);
+    expect([a.host, a.port]).toEqual([(await cache(SEED_IDS.redis)).connection_host, (await cache(SEED_IDS.redis)).connection_port]);
   });
 
-  test('unknown or other-project instances are 404', async () => {
-    expect((await api.get('/api/v1/database/311/credentials')).status).toBe(404);
-    expect((await api.get('/api/v1/database/311/credentials', { team: 'prj-staging' })).status).toBe(200);
-    expect((await api.get('/api/v1/cache/abc/connection-info')).status).toBe(404);
+  test('unknown, mistyped or other-team instances are 404 {message}', async () => {
+    await parsed(await api.get(`/api/v1/database/${SEED_IDS.stagingPostgres}/credentials`), S.MessageBody, 404);
+    expect((await api.get(`/api/v1/database/${SEED_IDS.stagingPostgres}/credentials`, { team: 2 })).status).toBe(200);
+    await parsed(await api.get(`/api/v1/cache/${SEED_IDS.postgres}/connection-info`), S.MessageBody, 404);
+    await parsed(await api.get('/api/v1/cache/401/connection-info'), S.MessageBody, 404);
   });
 });

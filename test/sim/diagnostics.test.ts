@@ -1,7 +1,7 @@
-// Logs, events and diagnose of containers (spec 2.4, 4.1, 4.2; contract 7, 8).
+// Logs, events and diagnose of containers (spec 2.4, 4.1, 4.2; contract 7, 8; real-api shapes).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { DiagnoseData, envelopeOf, EventsData, LogsAnswer, ValidationErrorBody } from '../../src/client/schemas.js';
-import { body, startApi, type Api } from './helpers.js';
+import * as S from './shapes.js';
+import { createBody, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
 
 let api: Api;
 beforeAll(async () => {
@@ -10,26 +10,24 @@ beforeAll(async () => {
 afterAll(() => api.sim.close());
 beforeEach(() => api.sim.world.reset());
 
+const WEB = SEED_IDS.web;
 const ago = (minutes: number) => new Date(api.sim.world.now() - minutes * 60_000).toISOString();
-const logs = async (id: number, query: string) => {
-  const res = await api.get(`/api/v1/serverless/${id}/logs?${query}`);
-  expect(res.status).toBe(200);
-  return LogsAnswer.parse(await body(res));
-};
-const findings = async (id: number) =>
-  envelopeOf(DiagnoseData).parse(await body(await api.get(`/api/v1/serverless/${id}/diagnose`))).data.findings;
+const logs = async (id: string, query: string) => parsed(await api.get(`/api/v1/serverless/${id}/logs?${query}`), S.LogsAnswer);
+const diagnose = async (id: string) => (await parsed(await api.get(`/api/v1/serverless/${id}/diagnose`), S.envelopeOf(S.DiagnoseData))).data;
+const codes = async (id: string) => (await diagnose(id)).findings.map((f) => [f.code, f.severity]);
+const events = async (id: string) => (await parsed(await api.get(`/api/v1/serverless/${id}/events`), S.envelopeOf(S.EventsData))).data;
 
 describe('logs', () => {
-  test('window, paging with cursors to the end: truncated until the last page', async () => {
-    const first = await logs(101, `since=${encodeURIComponent(ago(10))}&limit=15`);
-    expect(first.data.available).toBe(true);
+  test('entries carry level, pod, container, stream; cursors are digits; truncated until the last page', async () => {
+    const first = await logs(WEB, `since=${encodeURIComponent(ago(10))}&limit=15`);
     expect(first.data.entries).toHaveLength(15);
-    expect(first.meta).toMatchObject({ truncated: true });
-    expect(first.data.entries[0]).toMatchObject({ container: 'user-container', revision: 'web-00003' });
+    expect(first.meta).toMatchObject({ truncated: true, retention_days: 10 });
+    expect(first.meta.next_cursor).toMatch(/^[0-9]+$/);
+    expect(first.data.entries[0]).toMatchObject({ container: 'user-container', stream: 'stdout', level: 'info', pod: expect.stringMatching(/^web-00003-deployment-/) });
     let cursor = first.meta.next_cursor;
     const seen = first.data.entries.map((e) => e.timestamp);
     for (let i = 0; i < 10 && cursor; i++) {
-      const page = await logs(101, `since=${encodeURIComponent(ago(10))}&limit=15&cursor=${cursor}`);
+      const page = await logs(WEB, `since=${encodeURIComponent(ago(10))}&limit=15&cursor=${cursor}`);
       seen.push(...page.data.entries.map((e) => e.timestamp));
       cursor = page.meta.next_cursor;
       if (!cursor) expect(page.meta.truncated).toBe(false);
@@ -40,55 +38,54 @@ describe('logs', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  test('without since: the last 30 minutes; since beyond the 10-day retention is 422', async () => {
-    const page = await logs(101, 'limit=1000');
+  test('without since: the last 30 minutes; since beyond the 10-day retention is 422 {message, errors.since}', async () => {
+    const page = await logs(WEB, 'limit=1000');
     expect(page.data.entries).toHaveLength(120);
     expect(Date.parse(page.data.entries[0]?.timestamp ?? '')).toBeGreaterThanOrEqual(api.sim.world.now() - 30 * 60_000);
-    const old = await api.get(`/api/v1/serverless/101/logs?since=${encodeURIComponent(ago(11 * 24 * 60))}`);
-    expect(old.status).toBe(422);
-    expect(ValidationErrorBody.parse(await body(old)).errors?.since?.length).toBe(1);
+    const old = await parsed(await api.get(`/api/v1/serverless/${WEB}/logs?since=${encodeURIComponent(ago(11 * 24 * 60))}`), S.ValidationBody, 422);
+    expect(Object.keys(old.errors)).toEqual(['since']);
+    expect((await api.get(`/api/v1/serverless/${WEB}/logs?since=${encodeURIComponent(ago(9 * 24 * 60))}`)).status).toBe(200);
   });
 
-  test('bad limit, level, container, since are 422 with the field named', async () => {
-    for (const [q, field] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['level=fatal', 'level'], ['container=sidecar', 'container'], ['since=yesterday', 'since'], ['cursor=@@', 'cursor']]) {
-      const res = await api.get(`/api/v1/serverless/101/logs?${q}`);
-      expect(res.status, q).toBe(422);
-      expect(Object.keys(ValidationErrorBody.parse(await body(res)).errors ?? {})).toEqual([field]);
+  test('bad limit, level, container, since, cursor are 422 with the field named', async () => {
+    for (const [q, field] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['level=fatal', 'level'], ['container=sidecar', 'container'], ['since=yesterday', 'since'], ['cursor=abc', 'cursor']]) {
+      const b = await parsed(await api.get(`/api/v1/serverless/${WEB}/logs?${q}`), S.ValidationBody, 422);
+      expect(Object.keys(b.errors), q).toEqual([field]);
     }
   });
 
   test('level is a case-insensitive text match (so an INFO line mentioning "error" matches)', async () => {
-    const page = await logs(101, `since=${encodeURIComponent(ago(60))}&level=ERROR&limit=1000`);
+    const page = await logs(WEB, `since=${encodeURIComponent(ago(60))}&level=ERROR&limit=1000`);
     expect(page.data.entries.length).toBeGreaterThan(0);
     expect(page.data.entries.every((e) => e.message.toLowerCase().includes('error'))).toBe(true);
     expect(page.data.entries.some((e) => e.level === 'info')).toBe(true);
+    expect(page.data.entries.some((e) => e.level === 'error' && e.stream === 'stderr')).toBe(true);
   });
 
   test('container selects user-container (default), queue-proxy or all', async () => {
     const q = `since=${encodeURIComponent(ago(5))}&limit=1000`;
-    const user = await logs(101, q);
-    const proxy = await logs(101, `${q}&container=queue-proxy`);
-    const all = await logs(101, `${q}&container=all`);
+    const user = await logs(WEB, q);
+    const proxy = await logs(WEB, `${q}&container=queue-proxy`);
+    const all = await logs(WEB, `${q}&container=all`);
     expect(new Set(user.data.entries.map((e) => e.container))).toEqual(new Set(['user-container']));
     expect(new Set(proxy.data.entries.map((e) => e.container))).toEqual(new Set(['queue-proxy']));
     expect(all.data.entries).toHaveLength(user.data.entries.length + proxy.data.entries.length);
   });
 
   test('a :missing revision printed nothing: available true, no entries, end of stream', async () => {
-    const page = await logs(103, `since=${encodeURIComponent(ago(600))}&container=all`);
+    const page = await logs(SEED_IDS.worker, `since=${encodeURIComponent(ago(600))}&container=all`);
     expect(page).toMatchObject({ data: { available: true, entries: [] }, meta: { next_cursor: null, truncated: false } });
   });
 
   test('200,000 lines: pages stay cheap and every line is reached exactly once', async () => {
-    const ctl = await api.control('/_sim/logs', { container_id: 101, count: 200_000 });
-    expect(ctl.status).toBe(200);
+    expect((await api.control('/_sim/logs', { container_id: WEB, count: 200_000 })).status).toBe(200);
     const q = `since=${encodeURIComponent(ago(25))}&limit=1000`;
     let cursor: string | null = null;
     let total = 0;
     let pages = 0;
     const t0 = performance.now();
     do {
-      const page = await logs(101, cursor ? `${q}&cursor=${cursor}` : q);
+      const page: Awaited<ReturnType<typeof logs>> = await logs(WEB, cursor ? `${q}&cursor=${cursor}` : q);
       total += page.data.entries.length;
       cursor = page.meta.next_cursor;
       pages++;
@@ -99,59 +96,76 @@ describe('logs', () => {
     expect(pages).toBe(201);
   });
 
-  test('log store down: 503 with available false and the envelope', async () => {
+  test('log store down: 503 envelope with serverless.logs_unavailable, retryable', async () => {
     await api.control('/_sim/faults', { logs_unavailable: true });
-    const res = await api.get('/api/v1/serverless/101/logs');
-    expect(res.status).toBe(503);
-    const b = LogsAnswer.parse(await body(res));
-    expect(b).toMatchObject({ success: false, data: { available: false, entries: [] }, meta: { next_cursor: null, truncated: false } });
-    expect(b.error).toBeTruthy();
+    const b = await parsed(await api.get(`/api/v1/serverless/${WEB}/logs`), S.EnvelopeError, 503);
+    expect(b).toMatchObject({ success: false, data: { available: false, entries: [] }, error: { code: 'serverless.logs_unavailable', retryable: true }, meta: {} });
+    const d = await diagnose(WEB);
+    expect(d.sections.logs).toEqual({ available: false, sampled_lines: 0 });
   });
 });
 
 describe('events', () => {
-  test('recent events exist with kind/name, counts and times; events older than an hour are gone', async () => {
-    const api102 = envelopeOf(EventsData).parse(await body(await api.get('/api/v1/serverless/102/events')));
-    const backoff = api102.data.events.find((e) => e.reason === 'BackOff');
-    expect(backoff).toMatchObject({ type: 'Warning', object: { kind: 'Pod' } });
+  test('recent events carry resource {kind, name}, counts and times; they are garbage-collected after an hour', async () => {
+    const apiEvents = await events(SEED_IDS.api);
+    expect(apiEvents.available).toBe(true);
+    const backoff = apiEvents.events.find((e) => e.reason === 'BackOff');
+    expect(backoff).toMatchObject({ type: 'Warning', resource: { kind: 'Pod' } });
     expect(backoff?.count).toBeGreaterThan(10);
-    const worker = envelopeOf(EventsData).parse(await body(await api.get('/api/v1/serverless/103/events')));
-    expect(worker.data.events).toEqual([]); // failed 2 h ago: garbage-collected
-    const fresh = await api.send('PUT', '/api/v1/serverless/101', { image_url: 'registry.sim.local/acme/web:2.0' });
-    expect(fresh.status).toBe(200);
+    expect((await events(SEED_IDS.worker)).events).toEqual([]); // failed 2 h ago: gone
+    await api.send('PUT', `/api/v1/serverless/${WEB}`, { image_tag: '2.0' });
     api.advance(12);
-    const web = envelopeOf(EventsData).parse(await body(await api.get('/api/v1/serverless/101/events')));
-    expect(web.data.events.map((e) => e.reason)).toEqual(['RevisionReady', 'Created']);
+    const web = await events(WEB);
+    expect(web.events.map((e) => [e.reason, e.resource])).toEqual([
+      ['RevisionReady', { kind: 'Revision', name: 'web-00004' }],
+      ['Created', { kind: 'Revision', name: 'web-00004' }],
+    ]);
     api.advance(61 * 60);
-    const later = envelopeOf(EventsData).parse(await body(await api.get('/api/v1/serverless/101/events')));
-    expect(later.data.events).toEqual([]);
+    expect((await events(WEB)).events).toEqual([]);
   });
 });
 
 describe('diagnose', () => {
-  test('worker: image_not_found first, then no_pod_scheduled noting the empty log', async () => {
-    const f = await findings(103);
-    expect(f.map((x) => x.code)).toEqual(['serverless.image_not_found', 'serverless.no_pod_scheduled']);
-    expect(f[0]).toMatchObject({ severity: 'error', retryable: false });
-    expect(f[0]?.hint).toMatch(/image reference/);
-    expect(f[1]?.message).toMatch(/empty log is expected/);
-    expect(f[1]?.evidence).toMatchObject({ reason: 'ContainerMissing' });
+  test('worker: image_not_found (fatal) first, then no_pod_scheduled explaining the empty log', async () => {
+    const d = await diagnose(SEED_IDS.worker);
+    expect(d.verdict).toBe('failed');
+    expect(d.status).toMatchObject({ summary: 'failed', error: { code: 'serverless.image_not_found' } });
+    expect(d.findings.map((f) => [f.code, f.severity])).toEqual([['serverless.image_not_found', 'fatal'], ['serverless.no_pod_scheduled', 'informational']]);
+    expect(d.findings[0]).toMatchObject({ retryable: false, remediation: expect.stringMatching(/image reference/) });
+    expect(d.findings[1]?.summary).toMatch(/empty log is expected/);
+    expect(d.sections).toEqual({ events: { available: true, count: 0, truncated: false }, logs: { available: true, sampled_lines: 0 } });
   });
 
-  test('edge: ingress_not_ready; api: crash_loop only; web: no findings', async () => {
-    expect((await findings(104)).map((x) => x.code)).toEqual(['serverless.ingress_not_ready']);
-    expect((await findings(102)).map((x) => x.code)).toEqual(['serverless.crash_loop']);
-    expect(await findings(101)).toEqual([]);
+  test('edge: ingress_not_ready; api: crash_loop (degraded); web: healthy with sampled logs', async () => {
+    expect(await codes(SEED_IDS.edge)).toEqual([['serverless.ingress_not_ready', 'action_required']]);
+    expect((await diagnose(SEED_IDS.edge)).verdict).toBe('unhealthy');
+    const apiD = await diagnose(SEED_IDS.api);
+    expect([apiD.verdict, apiD.findings.map((f) => [f.code, f.severity])]).toEqual(['degraded', [['serverless.crash_loop', 'fatal']]]);
+    const web = await diagnose(WEB);
+    expect([web.verdict, web.findings]).toEqual(['healthy', []]);
+    expect(web.sections.logs?.sampled_lines).toBe(60);
   });
 
   test('revision checks are skipped while an operation is in flight and for a stopped container', async () => {
-    const batch = await findings(105);
-    expect(batch.map((x) => [x.code, x.severity])).toEqual([['serverless.checks_skipped', 'info']]);
-    expect(batch[0]?.message).toMatch(/in flight/);
-    const cron = await findings(106);
-    expect(cron.map((x) => x.code)).toEqual(['serverless.checks_skipped']);
-    expect(cron[0]?.message).toMatch(/stopped/);
-    await api.send('POST', '/api/v1/serverless/103/redeploy');
-    expect((await findings(103)).map((x) => x.code)).toEqual(['serverless.image_not_found', 'serverless.checks_skipped']);
+    const batch = await diagnose(SEED_IDS.batch);
+    expect([batch.verdict, batch.findings.map((f) => [f.code, f.severity])]).toEqual(['in_progress', [['serverless.checks_skipped', 'informational']]]);
+    expect(batch.findings[0]?.summary).toMatch(/in flight/);
+    const cron = await diagnose(SEED_IDS.cron);
+    expect([cron.verdict, cron.findings.map((f) => f.code)]).toEqual(['stopped', ['serverless.checks_skipped']]);
+    expect(cron.findings[0]?.summary).toMatch(/stopped/);
+    await api.send('PUT', `/api/v1/serverless/${SEED_IDS.worker}`, { image_tag: '1.0' });
+    expect(await codes(SEED_IDS.worker)).toEqual([['serverless.image_not_found', 'fatal'], ['serverless.checks_skipped', 'informational']]);
+  });
+
+  test('a retryable failure is action_required; once a later rollout succeeds it is transient_recovered', async () => {
+    const c = (await parsed(await api.send('POST', '/api/v1/serverless', createBody('wobbly', 'flaky')), S.ContainerCreated, 201)).container;
+    api.advance(12);
+    expect(await codes(c.id)).toEqual([['serverless.image_pull_unknown', 'action_required'], ['serverless.no_pod_scheduled', 'informational']]);
+    await api.send('PUT', `/api/v1/serverless/${c.id}`, { image_tag: '1.0' });
+    api.advance(12);
+    const d = await diagnose(c.id);
+    expect([d.verdict, d.findings.map((f) => [f.code, f.severity])]).toEqual(['healthy', [['serverless.image_pull_unknown', 'transient_recovered']]]);
+    api.advance(3600);
+    expect((await diagnose(c.id)).findings).toEqual([]);
   });
 });

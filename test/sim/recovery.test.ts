@@ -1,7 +1,8 @@
 // Recovery points, the capability matrix and replace-existing restores (spec 3.5; contract 10, 12).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CapabilitiesAnswer, listOf, RecoveryPoint, RestoreAnswer, ValidationErrorBody } from '../../src/client/schemas.js';
-import { body, startApi, type Api } from './helpers.js';
+import * as z from 'zod';
+import * as S from './shapes.js';
+import { body, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
 
 let api: Api;
 beforeAll(async () => {
@@ -10,36 +11,48 @@ beforeAll(async () => {
 afterAll(() => api.sim.close());
 beforeEach(() => api.sim.world.reset());
 
-const restore = (product: string, point: string, b: unknown, key?: string) =>
+const P = SEED_IDS.snapshots;
+const restore = (product: string, point: number, b?: unknown, key?: string) =>
   api.send('POST', `/api/v1/snapshots/${product}/${point}/restore`, b, key ? { headers: { 'idempotency-key': key } } : undefined);
+const RestoreGated = z.strictObject({ operation_id: z.string(), operation_url: z.url() });
+async function points(p: 'vps'): Promise<Array<z.infer<typeof S.VpsSnapshot>>>;
+async function points(p: 'cache'): Promise<Array<z.infer<typeof S.CacheSnapshot>>>;
+async function points(p: 'database'): Promise<Array<z.infer<typeof S.DatabaseSnapshot>>>;
+async function points(p: keyof typeof S.SNAPSHOT): Promise<unknown[]> {
+  return (await parsed(await api.get(`/api/v1/snapshots/${p}`), S.listOf(S.SNAPSHOT[p]))).data;
+}
 
 describe('recovery points', () => {
-  test('lists per product with origin, state, size, protection and actions', async () => {
-    const vps = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/vps')));
-    expect(new Set(vps.data.map((p) => p.origin))).toEqual(new Set(['manual', 'automated']));
-    expect(new Set(vps.data.map((p) => p.protection))).toEqual(new Set(['Local only', 'Second copy', 'Second copy syncing', 'Second copy failed']));
-    const creating = vps.data.find((p) => p.state === 'creating');
-    expect(creating?.actions?.find((a) => a.name === 'restore')).toMatchObject({ available: false, reason: expect.stringMatching(/being created/) });
-    const failedCopy = vps.data.find((p) => p.protection === 'Second copy failed');
+  test('lists per product: integer ids, sizes as strings, the instance, origin, state, protection and actions', async () => {
+    const vps = await points('vps');
+    expect(vps.map((p) => p.id).sort()).toEqual([11, 12, 13, 14]);
+    expect(vps.find((p) => p.id === P.vps.daily)).toMatchObject({ size_gb: '20.00', vps_instance_id: SEED_IDS.vps[0], vps_instance: { id: SEED_IDS.vps[0], name: 'vps-01' }, status: 'completed' });
+    expect(new Set(vps.map((p) => p.origin))).toEqual(new Set(['manual', 'automated']));
+    expect(new Set(vps.map((p) => p.protection))).toEqual(new Set(['Local only', 'Second copy', 'Second copy syncing', 'Second copy failed']));
+    const creating = vps.find((p) => p.state === 'creating');
+    expect(creating?.status).toBe('creating');
+    expect(creating?.actions.find((a) => a.name === 'restore')).toMatchObject({ available: false, reason: expect.stringMatching(/being created/) });
+    const failedCopy = vps.find((p) => p.protection === 'Second copy failed');
     expect(failedCopy?.state).toBe('degraded');
-    expect(failedCopy?.actions?.map((a) => a.name)).toContain('retry_second_copy');
-    const db = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/database')));
-    const pg = db.data.find((p) => p.resource_name === 'orders-pg');
-    expect(pg?.protection).toBeNull();
-    expect(db.data.some((p) => p.state === 'failed')).toBe(true);
-    const cache = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/cache')));
-    expect(cache.data.some((p) => p.origin === 'safety_point')).toBe(true);
-    expect((await api.get('/api/v1/snapshots/queue')).status).toBe(404);
+    expect(failedCopy?.actions.map((a) => a.name)).toContain('retry_second_copy');
+    const db = await points('database');
+    expect(db.find((p) => p.database_instance.name === 'orders-pg')?.protection).toBeNull();
+    expect(db.find((p) => p.id === P.database.mysqlFailed)).toMatchObject({ state: 'failed', status: 'failed' });
+    const cache = await points('cache');
+    expect(cache.find((p) => p.id === P.cache.redis)?.size_mb).toBe('50.00');
+    expect(cache.some((p) => p.origin === 'safety_point')).toBe(true);
+    await parsed(await api.get('/api/v1/snapshots/queue'), S.MessageBody, 404);
   });
 
   test('a creating point becomes available as the clock moves', async () => {
     api.advance(21 * 60);
-    const vps = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/vps')));
-    expect(vps.data.find((p) => p.id === 'rp-vps-004')?.state).toBe('available');
+    expect((await points('vps')).find((p) => p.id === P.vps.creating)?.state).toBe('available');
   });
 
   test('capabilities: the matrix of spec 3.5 for any valid token', async () => {
-    const caps = CapabilitiesAnswer.parse(await body(await api.get('/api/v1/recovery/capabilities', { token: api.sim.tokens.default })));
+    const caps = await body<{ data: Array<{ product: string; replace_existing: { status: string }; restore_to_new: { status: string }; point_in_time: { status: string } }> }>(
+      await api.get('/api/v1/recovery/capabilities', { token: api.sim.tokens.default }),
+    );
     const row = (p: string) => caps.data.find((r) => r.product === p);
     expect(row('vps')?.replace_existing.status).toBe('gated');
     expect(row('vps')?.restore_to_new.status).toBe('conditional');
@@ -51,66 +64,61 @@ describe('recovery points', () => {
 });
 
 describe('restore', () => {
-  test('gate open (vps): 202 with operation_id and operation URL; the operation is readable', async () => {
-    const res = await restore('vps', 'rp-vps-001', { confirm_name: 'vps-01', safety_point: true });
-    expect(res.status).toBe(202);
-    const a = RestoreAnswer.parse(await body(res));
-    expect(a.operation_id).toMatch(/^op-/);
-    const op = await api.get(new URL(a.operation_url ?? '').pathname);
-    expect(op.status).toBe(200);
-    expect(await body(op)).toMatchObject({ operation_id: a.operation_id, stage: 'safety_point' });
-    api.advance(7 * 60);
-    expect(await body(await api.get(new URL(a.operation_url ?? '').pathname))).toMatchObject({ stage: 'done', result: 'succeeded' });
+  test('without a body (an older client): starts directly, 200 {message}, whatever the gate', async () => {
+    const res = await restore('vps', P.vps.daily);
+    expect(await parsed(res, S.MessageBody)).toEqual({ message: 'VPS snapshot restore initiated' });
+    expect(await parsed(await restore('cache', P.cache.redis), S.MessageBody)).toEqual({ message: 'Cache snapshot restore initiated' });
+    expect(await parsed(await restore('database', P.database.mysql), S.MessageBody)).toEqual({ message: 'Database snapshot restore initiated' });
   });
 
-  test('gate closed (database): 200 started directly; opening the gate makes it 202', async () => {
-    const closed = await restore('database', 'rp-db-001', { confirm_name: 'shop-mysql' });
-    expect(closed.status).toBe(200);
-    expect(RestoreAnswer.parse(await body(closed))).toMatchObject({ status: 'started' });
+  test('gate open (vps): 202 {operation_id, operation_url}; the operation is readable', async () => {
+    const a = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01', safety_point: true }, 'k-vps'), RestoreGated, 202);
+    const path = new URL(a.operation_url).pathname;
+    expect(path).toBe(`/api/v1/recovery/operations/${a.operation_id}`);
+    expect(await body(await api.get(path))).toMatchObject({ operation_id: a.operation_id, stage: 'safety_point' });
+    const safety = (await points('vps')).find((p) => p.origin === 'safety_point');
+    expect(safety).toMatchObject({ id: 15, vps_instance: { name: 'vps-01' } });
+    api.advance(7 * 60);
+    expect(await body(await api.get(path))).toMatchObject({ stage: 'done', result: 'succeeded' });
+  });
+
+  test('gate closed (database): 200 {message} with a body too; opening the gate makes it 202', async () => {
+    expect(await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop-mysql' }), S.MessageBody)).toEqual({ message: 'Database snapshot restore initiated' });
     api.advance(10 * 60);
     await api.control('/_sim/gates', { product: 'database', open: true });
-    expect((await restore('database', 'rp-db-001', { confirm_name: 'shop-mysql' })).status).toBe(202);
+    await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop-mysql' }), RestoreGated, 202);
   });
 
-  test('confirm_name must be the exact resource name', async () => {
-    const res = await restore('vps', 'rp-vps-001', { confirm_name: 'VPS-01' });
-    expect(res.status).toBe(422);
-    expect(ValidationErrorBody.parse(await body(res)).errors?.confirm_name?.length).toBe(1);
+  test('confirm_name, when given, must be the exact resource name: 422 {message, errors}', async () => {
+    const b = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'VPS-01' }), S.ValidationBody, 422);
+    expect(Object.keys(b.errors)).toEqual(['confirm_name']);
   });
 
-  test('PostgreSQL, MariaDB and operator-managed products refuse replace with a plain 422 message', async () => {
-    for (const [product, point, name] of [['database', 'rp-db-003', 'orders-pg'], ['database', 'rp-db-004', 'wiki-maria'], ['cache', 'rp-cache-003', 'feed-dragonfly']]) {
-      const res = await restore(product ?? '', point ?? '', { confirm_name: name });
-      expect(res.status).toBe(422);
-      expect((await body(res)).message).toMatch(/restore|unavailable/i);
+  test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {error}', async () => {
+    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria'], ['cache', P.cache.dragonfly, 'feed-dragonfly']] as const) {
+      expect((await parsed(await restore(product, point, { confirm_name: name }), S.ConflictBody, 422)).error).toMatch(/restore|unavailable/i);
     }
-    const creating = await restore('vps', 'rp-vps-004', { confirm_name: 'vps-02' });
-    expect(creating.status).toBe(422);
+    await parsed(await restore('vps', P.vps.creating, { confirm_name: 'vps-02' }), S.ConflictBody, 422);
+    await parsed(await restore('vps', 999, { confirm_name: 'vps-02' }), S.MessageBody, 404);
   });
 
-  test('Idempotency-Key: same request → same answer; changed request → 409', async () => {
-    const a = RestoreAnswer.parse(await body(await restore('cache', 'rp-cache-001', { confirm_name: 'sessions-redis' }, 'k-1')));
-    const again = await restore('cache', 'rp-cache-001', { confirm_name: 'sessions-redis' }, 'k-1');
-    expect(again.status).toBe(202);
-    expect(RestoreAnswer.parse(await body(again)).operation_id).toBe(a.operation_id);
-    const changed = await restore('cache', 'rp-cache-001', { confirm_name: 'sessions-redis', safety_point: false }, 'k-1');
-    expect(changed.status).toBe(409);
-    expect(typeof (await body(changed)).message).toBe('string');
+  test('Idempotency-Key: same request → same operation; changed request → 409 {error}', async () => {
+    const a = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
+    const again = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
+    expect(again.operation_id).toBe(a.operation_id);
+    await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis', safety_point: false }, 'k-1'), S.ConflictBody, 409);
   });
 
-  test('one destructive operation per resource at a time → 409 until it ends; the point cannot be deleted meanwhile', async () => {
-    expect((await restore('vps', 'rp-vps-001', { confirm_name: 'vps-01' })).status).toBe(202);
-    const second = await restore('vps', 'rp-vps-002', { confirm_name: 'vps-01' });
-    expect(second.status).toBe(409);
-    expect((await body(second)).message).toMatch(/one runs per resource/);
-    const points = listOf(RecoveryPoint).parse(await body(await api.get('/api/v1/snapshots/vps')));
-    expect(points.data.find((p) => p.id === 'rp-vps-001')?.actions?.find((x) => x.name === 'delete')).toMatchObject({ available: false });
-    const del = await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001');
-    expect(del.status).toBe(409);
-    expect((await restore('vps', 'rp-vps-003', { confirm_name: 'vps-02' })).status).toBe(202);
+  test('one destructive operation per resource → 409 {error} until it ends; the point cannot be deleted meanwhile', async () => {
+    await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01' }), RestoreGated, 202);
+    const second = await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), S.ConflictBody, 409);
+    expect(second.error).toMatch(/one runs per resource/);
+    expect((await points('vps')).find((p) => p.id === P.vps.daily)?.actions.find((x) => x.name === 'delete')).toMatchObject({ available: false });
+    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.ConflictBody, 409);
+    await parsed(await restore('vps', P.vps.copyFailed, { confirm_name: 'vps-02' }), RestoreGated, 202);
     api.advance(7 * 60);
-    expect((await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001')).status).toBe(204);
-    expect((await api.send('DELETE', '/api/v1/snapshots/vps/rp-vps-001')).status).toBe(404);
-    expect((await restore('vps', 'rp-vps-002', { confirm_name: 'vps-01' })).status).toBe(202);
+    expect(await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody)).toEqual({ message: 'VPS snapshot deletion initiated' });
+    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody, 404);
+    await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), RestoreGated, 202);
   });
 });

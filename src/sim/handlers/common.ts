@@ -1,6 +1,7 @@
-// Shared pieces of the route handlers: auth + permission guard, JSON answers, paging.
+// Shared pieces of the route handlers: auth + permission guard, the real error shapes,
+// JSON answers, the envelope and paging.
 import { HttpResponse } from 'msw';
-import type { Project, TokenRecord } from '../state/auth.js';
+import type { Team, TokenRecord } from '../state/auth.js';
 import type { World } from '../state/world.js';
 
 export const API = '*/api/v1';
@@ -8,7 +9,7 @@ export const API = '*/api/v1';
 export interface Ctx {
   world: World;
   token: TokenRecord;
-  project: Project;
+  team: Team;
   request: Request;
   url: URL;
   params: Record<string, string>;
@@ -22,56 +23,74 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
   return HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], { status, headers });
 }
 
+/** 401/403/404 (and a few others): `{message}`. */
 export function message(status: number, text: string, extra: Record<string, unknown> = {}): Response {
   return json({ message: text, ...extra }, status);
 }
 
-export function invalid(errors: Record<string, string[]>, text = 'The given data was invalid.'): Response {
+/** 409 and the "cannot be X in its current state" 422s: `{error}`. */
+export function refuse(status: 409 | 422, text: string, extra: Record<string, unknown> = {}): Response {
+  return json({ error: text, ...extra }, status);
+}
+
+/** 422 `{message, errors}`; the message is the first error, as Laravel words it. */
+export function invalid(errors: Record<string, string[]>): Response {
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  const text = (all[0] ?? 'The given data was invalid.') + (more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : '');
   return json({ message: text, errors }, 422);
 }
 
-export function notFound(what: string): Response {
-  return message(404, `${what} not found.`);
+/** A model the route could not bind: the real service answers with Laravel's wording. */
+export function notFound(model: string, id: string | undefined): Response {
+  return message(404, `No query results for model [App\\Models\\${model}] ${id ?? ''}`.trimEnd());
 }
 
-/** Authenticates, selects the project and checks one permission (null = any valid token). */
+export function envelope(data: unknown, meta: Record<string, unknown> = {}) {
+  return { success: true, data, error: null, meta };
+}
+
+export function envelopeError(status: number, data: unknown, code: string, text: string, retryable: boolean): Response {
+  return json({ success: false, data, error: { code, message: text, retryable }, meta: {} }, status);
+}
+
+/** Authenticates, selects the team and checks one permission (null = any valid token). */
 export function guarded(world: World, permission: string | null, fn: (ctx: Ctx) => Response | Promise<Response>): Resolver {
   return async ({ request, params }) => {
     const auth = world.auth.authenticate(request.headers.get('authorization'), request.headers.get('x-team-id'));
     if (!auth.ok) return message(auth.status, auth.message);
     if (permission && !auth.token.permissions.has(permission)) {
-      return message(403, `This action is unauthorized: the token lacks the ${permission} permission.`, { required_permission: permission });
+      return message(403, `This action is unauthorized. The token does not have the ${permission} ability.`);
     }
     const flat: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
-    return fn({ world, token: auth.token, project: auth.project, request, url: new URL(request.url), params: flat, now: world.now() });
+    return fn({ world, token: auth.token, team: auth.team, request, url: new URL(request.url), params: flat, now: world.now() });
   };
 }
 
-/** Strictly numeric ids only: anything else is a 404, like an unknown id. */
-export function numericId(raw: string | undefined): number | null {
-  return raw !== undefined && /^[0-9]{1,12}$/.test(raw) ? Number(raw) : null;
-}
-
-export async function readJson(request: Request): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
+export async function readJson(request: Request): Promise<{ ok: true; body: Record<string, unknown>; empty: boolean } | { ok: false; response: Response }> {
   const text = await request.text();
-  if (text.trim() === '') return { ok: true, body: {} };
+  if (text.trim() === '') return { ok: true, body: {}, empty: true };
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { ok: true, body: v as Record<string, unknown> };
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return { ok: true, body: v as Record<string, unknown>, empty: Object.keys(v).length === 0 };
   } catch {
     // fall through
   }
   return { ok: false, response: message(400, 'The request body must be a JSON object.') };
 }
 
-export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 200;
 
-/** Spec 2.1 list shape; `page`/`per_page` are validated (422 with field errors). */
+/**
+ * The list shape `{data, pagination}`. The server's page is 15 by default; a larger
+ * per_page than 200 is clamped silently (and reported), a non-integer or < 1 is a 422.
+ */
 export function paginate<T>(url: URL, items: T[]): Response {
   const errors: Record<string, string[]> = {};
   const page = intParam(url, 'page', 1, 1, Number.MAX_SAFE_INTEGER, errors);
-  const perPage = intParam(url, 'per_page', 20, 1, MAX_PER_PAGE, errors);
+  const perPage = Math.min(MAX_PER_PAGE, intParam(url, 'per_page', DEFAULT_PER_PAGE, 1, Number.MAX_SAFE_INTEGER, errors));
   if (Object.keys(errors).length) return invalid(errors);
   const lastPage = Math.max(1, Math.ceil(items.length / perPage));
   const data = items.slice((page - 1) * perPage, page * perPage);
@@ -82,12 +101,16 @@ export function intParam(url: URL, name: string, def: number, min: number, max: 
   const raw = url.searchParams.get(name);
   if (raw === null) return def;
   if (!/^[0-9]+$/.test(raw)) {
-    errors[name] = [`The ${name} field must be an integer.`];
+    errors[name] = [`The ${name.replace(/_/g, ' ')} field must be an integer.`];
     return def;
   }
   const n = Number(raw);
-  if (n < min || n > max) {
-    errors[name] = [`The ${name} field must be between ${min} and ${max}.`];
+  if (n < min) {
+    errors[name] = [`The ${name.replace(/_/g, ' ')} field must be at least ${min}.`];
+    return def;
+  }
+  if (n > max) {
+    errors[name] = [`The ${name.replace(/_/g, ' ')} field must not be greater than ${max}.`];
     return def;
   }
   return n;

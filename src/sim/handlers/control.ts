@@ -4,7 +4,7 @@ import { MINUTE } from '../clock.js';
 import { settle } from '../state/containers.js';
 import { PRODUCTS } from '../state/recovery.js';
 import type { Faults, World } from '../state/world.js';
-import { invalid, json, message, notFound, readJson } from './common.js';
+import { invalid, json, notFound, readJson, refuse } from './common.js';
 
 export interface RecordedRequest {
   method: string;
@@ -24,7 +24,7 @@ export function controlHandlers(world: World, requests: RecordedRequest[]) {
       const b = parsed.body;
       const errors: Record<string, string[]> = {};
       const patch: Partial<Faults> = {};
-      for (const f of ['logs_unavailable', 'stale'] as const) {
+      for (const f of ['logs_unavailable', 'stale', 'generations'] as const) {
         if (b[f] === undefined) continue;
         if (typeof b[f] !== 'boolean') errors[f] = [`${f} must be a boolean.`];
         else patch[f] = b[f];
@@ -62,15 +62,15 @@ export function controlHandlers(world: World, requests: RecordedRequest[]) {
       const parsed = await readJson(request);
       if (!parsed.ok) return parsed.response;
       const { container_id: id, count } = parsed.body;
-      if (typeof id !== 'number' || typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 10_000_000) {
-        return invalid({ count: ['Give container_id (number) and count (integer 1..10000000).'] });
+      if (typeof id !== 'string' || typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 10_000_000) {
+        return invalid({ count: ['Give container_id (string) and count (integer 1..10000000).'] });
       }
-      const c = world.containers.findAnyProject(id);
-      if (!c) return notFound('Container');
+      const c = world.containers.findAnyTeam(id);
+      if (!c) return notFound('ServerlessContainer', id);
       const now = world.now();
       settle(c, now);
       const rev = c.rollouts.at(-1)?.revision;
-      if (!rev) return message(409, 'The container has no revision yet.');
+      if (!rev) return refuse(409, 'The container has no revision yet.');
       const step = LOG_BURST_SPAN_MS / count;
       c.bursts.push({ revision: rev, start: now - LOG_BURST_SPAN_MS, step, count });
       return json({ container_id: id, revision: rev, count, from: new Date(now - LOG_BURST_SPAN_MS).toISOString(), to: world.clock.iso() });

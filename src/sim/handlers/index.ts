@@ -2,6 +2,7 @@ import type { World } from '../state/world.js';
 import { controlHandlers, type RecordedRequest } from './control.js';
 import { diagnosticsHandlers } from './diagnostics.js';
 import { docsHandlers } from './docs.js';
+import { operationHandlers } from './operations.js';
 import { recoveryHandlers } from './recovery.js';
 import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
@@ -10,6 +11,7 @@ export function buildHandlers(world: World, requests: RecordedRequest[]) {
   return [
     ...diagnosticsHandlers(world),
     ...serverlessHandlers(world),
+    ...operationHandlers(world),
     ...resourceHandlers(world),
     ...recoveryHandlers(world),
     ...controlHandlers(world, requests),

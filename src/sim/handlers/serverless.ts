@@ -1,63 +1,105 @@
-// Container CRUD: list, get, create, update, redeploy, delete (contract section 12).
-import { http, HttpResponse } from 'msw';
-import type { ContainerRecord } from '../state/containers.js';
-import { containerJson, containerUrl } from '../state/status.js';
+// Container CRUD in the real dialect: list, show, create (201 + operation), update (200),
+// redeploy (202, no container; 409 while a rollout is in progress), delete, deployments.
+import { http } from 'msw';
+import { rolloutOf, settle, type ContainerRecord } from '../state/containers.js';
+import { containerJson, containerUrl, deploymentJson, monthlyCostCents, POLL_AFTER_MS, type ViewOptions } from '../state/container-views.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, notFound, numericId, paginate, readJson, type Ctx } from './common.js';
-import { parseSpec } from './serverless-input.js';
+import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { parseContainer } from './serverless-input.js';
 
 export function findContainer(ctx: Ctx): ContainerRecord | undefined {
-  const id = numericId(ctx.params.id);
-  return id === null ? undefined : ctx.world.containers.get(ctx.project.id, id, ctx.now);
+  const c = ctx.world.containers.get(ctx.team.id, ctx.params.id);
+  return c ? settle(c, ctx.now) : undefined;
 }
 
-function answer(world: World, c: ContainerRecord, status = 200): Response {
-  return json({ container: containerJson(c, world.status(c)), url: containerUrl(c) }, status);
+export const containerMissing = (ctx: Ctx) => notFound('ServerlessContainer', ctx.params.id);
+
+export function viewOptions(ctx: Ctx): ViewOptions {
+  return { team: ctx.team, now: ctx.now, generations: ctx.world.faults.generations };
+}
+
+function view(ctx: Ctx, c: ContainerRecord) {
+  return containerJson(c, ctx.world.status(c), viewOptions(ctx));
+}
+
+/** Whether the latest change is still queued or rolling out. */
+function inProgress(c: ContainerRecord, now: number): boolean {
+  const last = c.changes.at(-1);
+  if (!last) return false;
+  const r = rolloutOf(c, last.generation, now);
+  return !r || r.endAt > now;
 }
 
 export function serverlessHandlers(world: World) {
   return [
     http.get(`${API}/serverless`, guarded(world, 'serverless:read', (ctx) =>
-      paginate(ctx.url, world.containers.list(ctx.project.id, ctx.now).map((c) => containerJson(c, world.status(c)))),
+      paginate(ctx.url, world.containers.list(ctx.team.id, ctx.now).map((c) => view(ctx, c))),
     )),
     http.get(`${API}/serverless/:id`, guarded(world, 'serverless:read', (ctx) => {
       const c = findContainer(ctx);
-      return c ? answer(world, c) : notFound('Container');
+      if (!c) return containerMissing(ctx);
+      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
     })),
     http.post(`${API}/serverless`, guarded(world, 'serverless:write', async (ctx) => {
       const body = await readJson(ctx.request);
       if (!body.ok) return body.response;
-      const parsed = parseSpec(body.body);
+      const parsed = parseContainer(body.body);
       if (!parsed.ok) return invalid(parsed.errors);
-      const name = parsed.name ?? '';
-      if (world.containers.byName(ctx.project.id, name)) return invalid({ name: [`A container named "${name}" already exists in this project.`] });
-      const c = world.containers.create(ctx.project.id, name, parsed.spec, ctx.now);
-      return answer(world, c, 201);
+      const slug = parsed.slug ?? '';
+      if (world.containers.bySlug(ctx.team.id, slug)) return invalid({ slug: ['The slug has already been taken.'] });
+      const c = world.containers.create({ id: world.ids.uuid('container'), teamId: ctx.team.id, name: parsed.name ?? slug, slug, spec: parsed.spec, at: ctx.now });
+      const opId = c.changes.at(-1)?.operationId ?? '';
+      return json(
+        {
+          message: 'Serverless container created successfully',
+          container: view(ctx, c),
+          operation: {
+            operation_id: opId,
+            resource_id: c.id,
+            resource_type: 'serverless_container',
+            state: 'queued',
+            terminal: false,
+            poll_after_ms: POLL_AFTER_MS,
+            poll_url: `${ctx.url.origin}/api/v1/operations/${opId}`,
+          },
+        },
+        201,
+      );
     })),
     http.put(`${API}/serverless/:id`, guarded(world, 'serverless:write', async (ctx) => {
       const c = findContainer(ctx);
-      if (!c) return notFound('Container');
+      if (!c) return containerMissing(ctx);
       const body = await readJson(ctx.request);
       if (!body.ok) return body.response;
-      const parsed = parseSpec(body.body, c.spec);
+      const parsed = parseContainer(body.body, c.spec);
       if (!parsed.ok) return invalid(parsed.errors);
-      if (parsed.name !== undefined && parsed.name !== c.name) {
-        return invalid({ name: ['The name of a container cannot be changed.'] });
+      if (parsed.slug !== undefined && parsed.slug !== c.slug && world.containers.bySlug(ctx.team.id, parsed.slug)) {
+        return invalid({ slug: ['The slug has already been taken.'] });
       }
+      if (parsed.name !== undefined) c.name = parsed.name;
+      if (parsed.slug !== undefined) c.slug = parsed.slug;
+      // Every update is a change with a rollout; one sent during a rollout queues behind it (spec 3.1).
       world.containers.change(c, parsed.spec, ctx.now);
-      return answer(world, c);
+      return json({ message: 'Serverless container update initiated', container: view(ctx, c) });
     })),
     http.post(`${API}/serverless/:id/redeploy`, guarded(world, 'serverless:write', (ctx) => {
       const c = findContainer(ctx);
-      if (!c) return notFound('Container');
+      if (!c) return containerMissing(ctx);
+      if (inProgress(c, ctx.now)) return refuse(409, 'A deployment is already in progress. Cancel it first if you want to retry.');
       world.containers.change(c, c.spec, ctx.now);
-      return answer(world, c);
+      return json({ message: 'Redeployment initiated. A new revision will be created with the latest image.', container_id: c.id, status: 'provisioning' }, 202);
     })),
     http.delete(`${API}/serverless/:id`, guarded(world, 'serverless:delete', (ctx) => {
       const c = findContainer(ctx);
-      if (!c) return notFound('Container');
-      world.containers.delete(c);
-      return new HttpResponse(null, { status: 204 });
+      if (!c) return containerMissing(ctx);
+      world.containers.remove(c);
+      return message(200, 'Serverless container deletion initiated');
+    })),
+    http.get(`${API}/serverless/:id/deployments`, guarded(world, 'serverless:read', (ctx) => {
+      const c = findContainer(ctx);
+      if (!c) return containerMissing(ctx);
+      const rows = c.rollouts.filter((r) => r.startAt <= ctx.now).map((r) => deploymentJson(c, r, ctx.now)).reverse();
+      return paginate(ctx.url, rows);
     })),
   ];
 }

@@ -1,8 +1,11 @@
-// Projects, tokens and permissions (spec section 5).
+// Teams (projects), tokens and permissions (spec section 5). Teams have integer ids and are
+// selected with `X-Team-Id: <int>`; without the header a token uses its account default.
 
-export interface Project {
-  id: string;
+export interface Team {
+  id: number;
   name: string;
+  personal_team: boolean;
+  registry_namespace: string | null;
 }
 
 export interface TokenRecord {
@@ -10,9 +13,9 @@ export interface TokenRecord {
   value: string;
   permissions: ReadonlySet<string>;
   /** null = 'All my projects'; otherwise 'This project only'. */
-  scope: string | null;
-  /** The account default project used when X-Team-Id is omitted. */
-  defaultProject: string;
+  scope: number | null;
+  /** The account default team used when X-Team-Id is omitted. */
+  defaultTeam: number;
 }
 
 const NOUNS = ['vps', 'database', 'cache', 'storage', 'firewall', 'snapshot', 'ssh-key', 'serverless', 'static-site'];
@@ -25,8 +28,8 @@ const ALL_PERMISSIONS = [
 /** Spec 5 rule 4. */
 export const DEFAULT_PERMISSIONS = ['vps:read', 'database:read', 'cache:read', 'storage:read', 'static-site:read'];
 
-export const MAIN_PROJECT = 'prj-main';
-export const STAGING_PROJECT = 'prj-staging';
+export const MAIN_TEAM = 1;
+export const STAGING_TEAM = 2;
 
 export const SIM_TOKENS = {
   admin: 'sim_admin_0a1b2c3d4e5f',
@@ -36,47 +39,46 @@ export const SIM_TOKENS = {
 } as const;
 
 export type AuthResult =
-  | { ok: true; token: TokenRecord; project: Project }
+  | { ok: true; token: TokenRecord; team: Team }
   | { ok: false; status: 401 | 403 | 404; message: string };
 
 export class AuthState {
-  readonly projects: Project[] = [
-    { id: MAIN_PROJECT, name: 'main' },
-    { id: STAGING_PROJECT, name: 'staging' },
+  readonly teams: Team[] = [
+    { id: MAIN_TEAM, name: 'main', personal_team: true, registry_namespace: 'main' },
+    { id: STAGING_TEAM, name: 'staging', personal_team: false, registry_namespace: 'staging' },
   ];
   readonly tokens: TokenRecord[] = [
-    token('admin', SIM_TOKENS.admin, ALL_PERMISSIONS, null, MAIN_PROJECT),
-    token('default', SIM_TOKENS.default, DEFAULT_PERMISSIONS, MAIN_PROJECT, MAIN_PROJECT),
-    token(
-      'no_diagnostics',
-      SIM_TOKENS.no_diagnostics,
-      [...DEFAULT_PERMISSIONS, 'serverless:read', 'serverless:write'],
-      MAIN_PROJECT,
-      MAIN_PROJECT,
-    ),
-    token('other_project', SIM_TOKENS.other_project, ALL_PERMISSIONS, STAGING_PROJECT, STAGING_PROJECT),
+    token('admin', SIM_TOKENS.admin, ALL_PERMISSIONS, null, MAIN_TEAM),
+    token('default', SIM_TOKENS.default, DEFAULT_PERMISSIONS, MAIN_TEAM, MAIN_TEAM),
+    token('no_diagnostics', SIM_TOKENS.no_diagnostics, [...DEFAULT_PERMISSIONS, 'serverless:read', 'serverless:write'], MAIN_TEAM, MAIN_TEAM),
+    token('other_project', SIM_TOKENS.other_project, ALL_PERMISSIONS, STAGING_TEAM, STAGING_TEAM),
   ];
 
+  /** The teams a token may use (GET /user/teams). */
+  teamsOf(tok: TokenRecord): Team[] {
+    return this.teams.filter((t) => tok.scope === null || tok.scope === t.id);
+  }
+
   /**
-   * 401 without a known bearer token; 404 for a project that does not exist (checked
-   * before scope, so every token gets the same answer); 403 for a project outside the
-   * token's scope.
+   * 401 without a known bearer token; 404 for a team that does not exist or is not an
+   * integer (checked before scope, so every token gets the same answer); 403 for a team
+   * outside the token's scope.
    */
-  authenticate(authorization: string | null, teamId: string | null): AuthResult {
+  authenticate(authorization: string | null, teamHeader: string | null): AuthResult {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match) return { ok: false, status: 401, message: 'Unauthenticated: missing bearer token.' };
-    const tok = this.tokens.find((t) => t.value === match[1]);
-    if (!tok) return { ok: false, status: 401, message: 'Unauthenticated: invalid or expired token.' };
-    const projectId = teamId && teamId.trim() !== '' ? teamId.trim() : tok.defaultProject;
-    const project = this.projects.find((p) => p.id === projectId);
-    if (!project) return { ok: false, status: 404, message: `Project ${projectId} not found.` };
-    if (tok.scope !== null && tok.scope !== project.id) {
-      return { ok: false, status: 403, message: `This token is limited to project ${tok.scope}.` };
+    const tok = match ? this.tokens.find((t) => t.value === match[1]) : undefined;
+    if (!tok) return { ok: false, status: 401, message: 'Unauthenticated.' };
+    const raw = teamHeader?.trim() ?? '';
+    const teamId = raw === '' ? tok.defaultTeam : /^[0-9]{1,9}$/.test(raw) ? Number(raw) : null;
+    const team = teamId === null ? undefined : this.teams.find((t) => t.id === teamId);
+    if (!team) return { ok: false, status: 404, message: `Team ${raw} not found.` };
+    if (tok.scope !== null && tok.scope !== team.id) {
+      return { ok: false, status: 403, message: 'This token is limited to another team.' };
     }
-    return { ok: true, token: tok, project };
+    return { ok: true, token: tok, team };
   }
 }
 
-function token(name: string, value: string, perms: string[], scope: string | null, def: string): TokenRecord {
-  return { name, value, permissions: new Set(perms), scope, defaultProject: def };
+function token(name: string, value: string, perms: string[], scope: number | null, def: number): TokenRecord {
+  return { name, value, permissions: new Set(perms), scope, defaultTeam: def };
 }

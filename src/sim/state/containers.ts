@@ -1,25 +1,77 @@
 // Serverless containers and their rollout state machine (spec 2.3, 3.1; contract 6).
 // Changes are recorded with their sim time; rollouts are materialized lazily from the
 // clock by `settle`, so the whole history is a pure function of the recorded changes.
-import { outcomeFor, QUEUE_DELAY_MS, type Outcome } from './failures.js';
+import { outcomeFor, type Outcome } from './failures.js';
+import { QUEUE_DELAY_MS } from './failures.js';
+import { uuidFrom } from './ids.js';
+import { TeamStore } from './store.js';
 
+export type DeploymentType = 'docker_image' | 'git_repository' | 'zip_upload';
+
+/** What a create or update sets; every change snapshots it for its rollout. */
 export interface ContainerSpec {
-  image_url: string;
+  description: string | null;
+  deployment_type: DeploymentType;
+  image: string | null;
+  image_tag: string;
+  repository_url: string | null;
+  repository_branch: string;
   port: number;
   environment_variables: Record<string, string>;
-  min_instances: number;
-  max_instances: number;
+  min_scale: number;
+  max_scale: number;
   resource_profile: string;
-  deployment_type: string;
+  concurrency_target: number;
+  scaling_metric: string;
+  scaling_target: number;
+  timeout_seconds: number;
+  health_check_path: string | null;
+  progress_deadline_seconds: number | null;
+  registry_credential_id: string | null;
+  /** null = the resource profile's value. */
+  cpu_request: string | null;
+  cpu_limit: string | null;
+  memory_request: string | null;
+  memory_limit: string | null;
 }
 
+export const DEFAULT_SPEC: ContainerSpec = {
+  description: null,
+  deployment_type: 'docker_image',
+  image: null,
+  image_tag: 'latest',
+  repository_url: null,
+  repository_branch: 'main',
+  port: 8080,
+  environment_variables: {},
+  min_scale: 0,
+  max_scale: 3,
+  resource_profile: 'small',
+  concurrency_target: 100,
+  scaling_metric: 'concurrency',
+  scaling_target: 100,
+  timeout_seconds: 300,
+  health_check_path: null,
+  progress_deadline_seconds: 600,
+  registry_credential_id: null,
+  cpu_request: null,
+  cpu_limit: null,
+  memory_request: null,
+  memory_limit: null,
+};
+
+/** One create, update or redeploy: a spec_generation and the operation that tracks it. */
 export interface Change {
   generation: number;
   at: number;
   spec: ContainerSpec;
+  operationId: string;
 }
 
 export interface Rollout {
+  id: string;
+  /** 1-based revision number. */
+  number: number;
   /** The highest spec_generation merged into this rollout (= observed_generation). */
   generation: number;
   startAt: number;
@@ -27,6 +79,8 @@ export interface Rollout {
   spec: ContainerSpec;
   outcome: Outcome;
   revision: string;
+  /** The platform lost this revision's name (real-api: a revision `name` may be null). */
+  unnamed: boolean;
 }
 
 export interface LogBurst {
@@ -37,9 +91,10 @@ export interface LogBurst {
 }
 
 export interface ContainerRecord {
-  id: number;
+  id: string;
+  teamId: number;
   name: string;
-  projectId: string;
+  slug: string;
   createdAt: number;
   updatedAt: number;
   spec: ContainerSpec;
@@ -48,80 +103,56 @@ export interface ContainerRecord {
   rollouts: Rollout[];
   stoppedAt: number | null;
   bursts: LogBurst[];
+  /** Revision numbers whose name the seed drops. */
+  unnamedRevisions: number[];
 }
 
-export const DEFAULT_SPEC: Omit<ContainerSpec, 'image_url'> = {
-  port: 8080,
-  environment_variables: {},
-  min_instances: 0,
-  max_instances: 3,
-  resource_profile: 'small',
-  deployment_type: 'image',
-};
+/** The image reference a rollout pulls (`image:tag`), or null for source builds. */
+export function imageRef(spec: ContainerSpec): string | null {
+  return spec.image === null ? null : `${spec.image}:${spec.image_tag}`;
+}
 
-export class ContainerStore {
-  private readonly items: ContainerRecord[] = [];
-  private nextId: number;
-
-  constructor(firstId = 101) {
-    this.nextId = firstId;
+export class ContainerStore extends TeamStore<ContainerRecord> {
+  override list(teamId: number, now?: number): ContainerRecord[] {
+    const out = super.list(teamId);
+    if (now !== undefined) out.forEach((c) => settle(c, now));
+    return out;
   }
 
-  list(projectId: string, now: number): ContainerRecord[] {
-    return this.items.filter((c) => c.projectId === projectId).map((c) => settle(c, now));
+  bySlug(teamId: number, slug: string): ContainerRecord | undefined {
+    return this.items.find((x) => x.teamId === teamId && x.slug === slug);
   }
 
-  get(projectId: string, id: number, now: number): ContainerRecord | undefined {
-    const c = this.items.find((x) => x.id === id && x.projectId === projectId);
-    return c ? settle(c, now) : undefined;
-  }
-
-  findAnyProject(id: number): ContainerRecord | undefined {
-    return this.items.find((x) => x.id === id);
-  }
-
-  byName(projectId: string, name: string): ContainerRecord | undefined {
-    return this.items.find((x) => x.projectId === projectId && x.name === name);
-  }
-
-  create(projectId: string, name: string, spec: ContainerSpec, at: number, id?: number): ContainerRecord {
+  create(init: { id: string; teamId: number; name: string; slug: string; spec: ContainerSpec; at: number }): ContainerRecord {
     const c: ContainerRecord = {
-      id: id ?? this.nextId++,
-      name,
-      projectId,
-      createdAt: at,
-      updatedAt: at,
-      spec,
+      ...init,
+      createdAt: init.at,
+      updatedAt: init.at,
       specGeneration: 0,
       changes: [],
       rollouts: [],
       stoppedAt: null,
       bursts: [],
+      unnamedRevisions: [],
     };
-    if (id !== undefined) this.nextId = Math.max(this.nextId, id + 1);
-    this.items.push(c);
-    return this.change(c, spec, at);
+    this.add(c);
+    return this.change(c, init.spec, init.at);
   }
 
-  /** Records an update or redeploy: a new spec_generation, queued for rollout. */
+  /** Records a create, update or redeploy: a new spec_generation, queued for rollout. */
   change(c: ContainerRecord, spec: ContainerSpec, at: number): ContainerRecord {
     settle(c, at);
     c.specGeneration += 1;
     c.spec = spec;
     c.updatedAt = at;
     c.stoppedAt = null;
-    c.changes.push({ generation: c.specGeneration, at, spec });
+    c.changes.push({ generation: c.specGeneration, at, spec, operationId: uuidFrom(`${c.id}/operation/${c.specGeneration}`) });
     return c;
   }
 
   stop(c: ContainerRecord, at: number): void {
     settle(c, at);
     c.stoppedAt = at;
-  }
-
-  delete(c: ContainerRecord): void {
-    const i = this.items.indexOf(c);
-    if (i >= 0) this.items.splice(i, 1);
   }
 }
 
@@ -139,16 +170,19 @@ export function settle(c: ContainerRecord, now: number): ContainerRecord {
     if (!first) break;
     const start = Math.max(first.at + QUEUE_DELAY_MS, prev ? prev.endAt : -Infinity);
     if (start > now) break;
-    const merged = waiting.filter((ch) => ch.at <= start);
-    const last = merged.at(-1) ?? first;
-    const outcome = outcomeFor(last.spec.image_url);
+    const last = waiting.filter((ch) => ch.at <= start).at(-1) ?? first;
+    const outcome = outcomeFor(last.spec.image === null ? '' : last.spec.image_tag);
+    const number = c.rollouts.length + 1;
     c.rollouts.push({
+      id: uuidFrom(`${c.id}/deployment/${number}`),
+      number,
       generation: last.generation,
       startAt: start,
       endAt: start + outcome.durationMs,
       spec: last.spec,
       outcome,
-      revision: `${c.name}-${String(c.rollouts.length + 1).padStart(5, '0')}`,
+      revision: `${c.slug}-${String(number).padStart(5, '0')}`,
+      unnamed: c.unnamedRevisions.includes(number),
     });
   }
   return c;
@@ -158,18 +192,27 @@ export function startedBy(c: ContainerRecord, t: number): Rollout[] {
   return c.rollouts.filter((r) => r.startAt <= t);
 }
 
+export function becameReady(r: Rollout): boolean {
+  return r.outcome.kind === 'success' || r.outcome.kind === 'noingress';
+}
+
 /** The rollout whose revision takes the traffic at time t (the last one that became ready). */
 export function servingAt(c: ContainerRecord, t: number): Rollout | undefined {
-  return startedBy(c, t)
-    .filter((r) => r.endAt <= t && (r.outcome.kind === 'success' || r.outcome.kind === 'noingress'))
-    .at(-1);
+  return startedBy(c, t).filter((r) => r.endAt <= t && becameReady(r)).at(-1);
 }
 
 /** When a rollout's revision stopped taking traffic (a later ready revision replaced it). */
 export function servedUntil(c: ContainerRecord, r: Rollout, now: number): number {
-  const later = c.rollouts.find(
-    (x) => x.startAt > r.startAt && x.endAt <= now && (x.outcome.kind === 'success' || x.outcome.kind === 'noingress'),
-  );
+  const later = c.rollouts.find((x) => x.startAt > r.startAt && x.endAt <= now && becameReady(x));
   const stop = c.stoppedAt !== null && c.stoppedAt <= now ? c.stoppedAt : now;
   return Math.min(later ? later.endAt : now, stop);
+}
+
+/** The rollout that carries change `generation` (the first whose generation reaches it). */
+export function rolloutOf(c: ContainerRecord, generation: number, now: number): Rollout | undefined {
+  return startedBy(c, now).find((r) => r.generation >= generation);
+}
+
+export function isStopped(c: ContainerRecord, now: number): boolean {
+  return c.stoppedAt !== null && c.stoppedAt <= now;
 }

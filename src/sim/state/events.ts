@@ -1,7 +1,7 @@
-// Platform events, derived from the rollouts and garbage-collected after an hour (spec 4.2
-// rule 4: absence of events proves nothing).
+// Platform events (real-api ServerlessEventResource), derived from the rollouts and
+// garbage-collected after an hour (spec 4.2 rule 4: absence of events proves nothing).
 import { iso, HOUR } from '../clock.js';
-import { startedBy, type ContainerRecord } from './containers.js';
+import { imageRef, startedBy, type ContainerRecord } from './containers.js';
 
 export const EVENT_TTL_MS = HOUR;
 
@@ -9,7 +9,7 @@ export interface EventView {
   type: 'Normal' | 'Warning';
   reason: string;
   message: string;
-  object: { kind: string; name: string };
+  resource: { kind: string; name: string };
   count: number;
   first_seen: string;
   last_seen: string;
@@ -36,13 +36,13 @@ export function eventsFor(c: ContainerRecord, now: number): EventView[] {
       raw.push({ type: 'Normal', reason: 'RolloutCancelled', message: `Rollout of ${r.revision} was cancelled`, kind: 'Revision', name: r.revision, first: r.endAt });
     } else if (f?.podRan) {
       const reason = f.reason === 'OOMKilled' ? 'OOMKilling' : 'BackOff';
-      raw.push({ type: 'Warning', reason, message: f.message(r.spec.image_url), kind: 'Pod', name: pod, first: r.startAt + 5_000, every: 30_000 });
+      raw.push({ type: 'Warning', reason, message: f.message(imageRef(r.spec) ?? ''), kind: 'Pod', name: pod, first: r.startAt + 5_000, every: 30_000 });
     } else if (f) {
-      raw.push({ type: 'Warning', reason: 'InternalError', message: f.message(r.spec.image_url), kind: 'Revision', name: r.revision, first: r.endAt });
+      raw.push({ type: 'Warning', reason: 'InternalError', message: f.message(imageRef(r.spec) ?? ''), kind: 'Revision', name: r.revision, first: r.endAt });
     } else {
       raw.push({ type: 'Normal', reason: 'RevisionReady', message: `Revision ${r.revision} is ready`, kind: 'Revision', name: r.revision, first: r.endAt });
       if (r.outcome.kind === 'noingress') {
-        raw.push({ type: 'Warning', reason: 'IngressNotConfigured', message: 'Ingress has not been configured for the route', kind: 'Route', name: c.name, first: r.endAt, every: 60_000 });
+        raw.push({ type: 'Warning', reason: 'IngressNotConfigured', message: 'Ingress has not been configured for the route', kind: 'Route', name: c.slug, first: r.endAt, every: 60_000 });
       }
     }
   }
@@ -52,7 +52,7 @@ export function eventsFor(c: ContainerRecord, now: number): EventView[] {
     const count = e.every ? Math.max(1, Math.floor((until - e.first) / e.every) + 1) : 1;
     const last = e.first + (count - 1) * (e.every ?? 0);
     if (e.first > now || last < now - EVENT_TTL_MS) continue;
-    out.push({ type: e.type, reason: e.reason, message: e.message, object: { kind: e.kind, name: e.name }, count, first_seen: iso(e.first), last_seen: iso(last) });
+    out.push({ type: e.type, reason: e.reason, message: e.message, resource: { kind: e.kind, name: e.name }, count, first_seen: iso(e.first), last_seen: iso(last) });
   }
   return out.sort((a, b) => b.last_seen.localeCompare(a.last_seen));
 }

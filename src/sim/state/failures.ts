@@ -1,5 +1,5 @@
-// Rollout outcomes chosen by the image tag (contract section 11), with the platform
-// reason strings and codes of spec table 7.2.
+// Rollout outcomes chosen by the image tag (`image_tag`, contract section 11), with the
+// platform reason strings and codes of spec table 7.2.
 
 export interface FailureDef {
   code: string;
@@ -10,6 +10,8 @@ export interface FailureDef {
   podRan: boolean;
   /** What the user container prints while failing (none when no pod ran). */
   logLines?: readonly string[];
+  /** The container's `error_category`. */
+  category: 'image' | 'configuration' | 'runtime' | 'timeout';
 }
 
 export type OutcomeKind = 'success' | 'noingress' | 'fail' | 'cancel';
@@ -33,6 +35,7 @@ const FAILURES: Record<string, FailureDef> = {
     message: (i) => `Unable to fetch image "${i}": failed to resolve image to digest: manifest unknown`,
     retryable: false,
     podRan: false,
+    category: 'image',
   },
   private: {
     code: 'serverless.image_pull_auth',
@@ -40,6 +43,7 @@ const FAILURES: Record<string, FailureDef> = {
     message: (i) => `Unable to fetch image "${i}": UNAUTHORIZED: authentication required`,
     retryable: false,
     podRan: false,
+    category: 'image',
   },
   arm64: {
     code: 'serverless.image_arch_mismatch',
@@ -48,6 +52,7 @@ const FAILURES: Record<string, FailureDef> = {
     retryable: false,
     podRan: true,
     logLines: ['exec /app/server: exec format error'],
+    category: 'image',
   },
   flaky: {
     code: 'serverless.image_pull_unknown',
@@ -55,6 +60,7 @@ const FAILURES: Record<string, FailureDef> = {
     message: (i) => `Back-off pulling image "${i}": registry returned an unexpected error`,
     retryable: true,
     podRan: false,
+    category: 'image',
   },
   badconfig: {
     code: 'serverless.config_error',
@@ -62,6 +68,7 @@ const FAILURES: Record<string, FailureDef> = {
     message: () => 'Revision spec rejected: container port collides with a reserved port of the queue-proxy sidecar',
     retryable: false,
     podRan: false,
+    category: 'configuration',
   },
   crash: {
     code: 'serverless.crash_loop',
@@ -74,6 +81,7 @@ const FAILURES: Record<string, FailureDef> = {
       'ERROR unhandled exception: connect ECONNREFUSED 10.0.0.12:5432',
       'ERROR process exited with code 1',
     ],
+    category: 'runtime',
   },
   oom: {
     code: 'serverless.oom_killed',
@@ -82,6 +90,7 @@ const FAILURES: Record<string, FailureDef> = {
     retryable: false,
     podRan: true,
     logLines: ['INFO warming cache', 'WARN heap usage above 90%', 'ERROR allocation failed: out of memory'],
+    category: 'runtime',
   },
   slow: {
     code: 'serverless.progress_deadline',
@@ -89,19 +98,11 @@ const FAILURES: Record<string, FailureDef> = {
     message: () => 'Initial scale was never achieved: the revision did not become ready within the progress deadline',
     retryable: true,
     podRan: false,
+    category: 'timeout',
   },
 };
 
-/** The tag of an image reference (`repo:tag` → `tag`), or '' when absent. */
-export function imageTag(image: string): string {
-  const noDigest = image.split('@')[0] ?? '';
-  const lastSlash = noDigest.lastIndexOf('/');
-  const colon = noDigest.indexOf(':', lastSlash + 1);
-  return colon === -1 ? '' : noDigest.slice(colon + 1);
-}
-
-export function outcomeFor(image: string): Outcome {
-  const tag = imageTag(image);
+export function outcomeFor(tag: string): Outcome {
   if (tag === 'noingress') return { kind: 'noingress', durationMs: ROLLOUT_MS };
   if (tag === 'cancel') return { kind: 'cancel', durationMs: CANCEL_AFTER_MS };
   const failure = FAILURES[tag];
@@ -109,6 +110,7 @@ export function outcomeFor(image: string): Outcome {
   return { kind: 'success', durationMs: ROLLOUT_MS };
 }
 
+/** A finding's `remediation` per failure code. */
 export const HINTS: Record<string, string> = {
   'serverless.image_pull_auth': 'Fix the registry credential, then redeploy; retrying as is will not help.',
   'serverless.image_not_found': 'Fix the image reference (repository and tag), then redeploy.',

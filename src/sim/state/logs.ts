@@ -2,11 +2,14 @@
 // container with 200,000 lines costs nothing until a page of them is read.
 import { iso } from '../clock.js';
 import { servedUntil, startedBy, type ContainerRecord } from './containers.js';
+import { uuidFrom } from './ids.js';
 
 export type LogContainer = 'user-container' | 'queue-proxy';
 
 interface Segment {
-  id: string;
+  /** Stable ordinal: orders entries of one instant and names the segment in a cursor. */
+  ord: number;
+  pod: string;
   container: LogContainer;
   revision: string;
   start: number;
@@ -17,10 +20,11 @@ interface Segment {
 
 export interface LogEntryView {
   timestamp: string;
-  container: LogContainer;
-  level: string | null;
   message: string;
-  revision: string;
+  level: string;
+  pod: string;
+  container: LogContainer;
+  stream: 'stdout' | 'stderr';
 }
 
 export interface LogQuery {
@@ -34,7 +38,7 @@ export interface LogQuery {
 
 export interface Cursor {
   t: number;
-  s: string;
+  s: number;
   k: number;
 }
 
@@ -57,10 +61,18 @@ function proxyLine(k: number): string {
 }
 
 /** The level a line claims, read from its text (not a guarantee: the filter is a text match). */
-function claimedLevel(message: string): string | null {
+function claimedLevel(message: string): string {
   const m = /^(DEBUG|INFO|WARN|ERROR)\b/.exec(message);
-  return m?.[1] ? m[1].toLowerCase() : null;
+  return m?.[1] ? m[1].toLowerCase() : 'info';
 }
+
+/** A pod name of the revision, as Knative names them (deterministic here). */
+export function podName(revision: string): string {
+  const h = uuidFrom(`pod/${revision}`).replace(/-/g, '');
+  return `${revision}-deployment-${h.slice(0, 10)}-${h.slice(10, 15)}`;
+}
+
+const BURST_ORD = 90_000;
 
 function countUntil(start: number, step: number, end: number): number {
   return end < start ? 0 : Math.floor((end - start) / step) + 1;
@@ -70,6 +82,8 @@ export function segments(c: ContainerRecord, now: number): Segment[] {
   const out: Segment[] = [];
   for (const r of startedBy(c, now)) {
     const f = r.outcome.failure;
+    const pod = podName(r.revision);
+    const ord = r.number * 2;
     if (r.outcome.kind === 'cancel' || (f && !f.podRan)) continue;
     const start = r.startAt + 3_000;
     if (f) {
@@ -77,21 +91,21 @@ export function segments(c: ContainerRecord, now: number): Segment[] {
       const later = c.rollouts.find((x) => x.startAt > r.startAt);
       const end = Math.min(later ? later.startAt : now, now);
       const count = countUntil(start, 10_000, end);
-      out.push({ id: `${r.revision}/u`, container: 'user-container', revision: r.revision, start, step: 10_000, count, line: (k) => lines[k % lines.length] ?? '' });
+      out.push({ ord, pod, container: 'user-container', revision: r.revision, start, step: 10_000, count, line: (k) => lines[k % lines.length] ?? '' });
       continue;
     }
     const end = servedUntil(c, r, now);
-    out.push({ id: `${r.revision}/u`, container: 'user-container', revision: r.revision, start, step: 15_000, count: countUntil(start, 15_000, end), line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '' });
+    out.push({ ord, pod, container: 'user-container', revision: r.revision, start, step: 15_000, count: countUntil(start, 15_000, end), line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '' });
     const pStart = r.endAt + 1_000;
-    out.push({ id: `${r.revision}/q`, container: 'queue-proxy', revision: r.revision, start: pStart, step: 20_000, count: countUntil(pStart, 20_000, end), line: proxyLine });
+    out.push({ ord: ord + 1, pod, container: 'queue-proxy', revision: r.revision, start: pStart, step: 20_000, count: countUntil(pStart, 20_000, end), line: proxyLine });
   }
   c.bursts.forEach((b, i) => {
-    out.push({ id: `burst${String(i).padStart(3, '0')}`, container: 'user-container', revision: b.revision, start: b.start, step: b.step, count: b.count, line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '' });
+    out.push({ ord: BURST_ORD + i, pod: podName(b.revision), container: 'user-container', revision: b.revision, start: b.start, step: b.step, count: b.count, line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '' });
   });
   return out;
 }
 
-function after(t: number, s: string, k: number, c: Cursor): boolean {
+function after(t: number, s: number, k: number, c: Cursor): boolean {
   if (t !== c.t) return t > c.t;
   if (s !== c.s) return s > c.s;
   return k > c.k;
@@ -112,7 +126,7 @@ export function readLogs(c: ContainerRecord, q: LogQuery, now: number): LogPage 
     let k = Math.max(0, Math.ceil((q.since - s.start) / s.step));
     if (q.cursor) {
       k = Math.max(k, Math.floor((q.cursor.t - s.start) / s.step) - 1);
-      while (k <= last && !after(s.start + k * s.step, s.id, k, q.cursor)) k++;
+      while (k <= last && !after(s.start + k * s.step, s.ord, k, q.cursor)) k++;
     }
     return { s, k, last };
   });
@@ -127,32 +141,30 @@ export function readLogs(c: ContainerRecord, q: LogQuery, now: number): LogPage 
       if (!best) { best = h; continue; }
       const t = h.s.start + h.k * h.s.step;
       const bt = best.s.start + best.k * best.s.step;
-      if (t < bt || (t === bt && h.s.id < best.s.id)) best = h;
+      if (t < bt || (t === bt && h.s.ord < best.s.ord)) best = h;
     }
     if (!best) return { entries, nextCursor: null };
     if (entries.length >= q.limit || scanned >= SCAN_BUDGET) return { entries, nextCursor: lastPos };
     const t = best.s.start + best.k * best.s.step;
     const message = best.s.line(best.k);
-    lastPos = { t, s: best.s.id, k: best.k };
+    lastPos = { t, s: best.s.ord, k: best.k };
     best.k += 1;
     scanned += 1;
     if (needle && !message.toLowerCase().includes(needle)) continue;
-    entries.push({ timestamp: iso(t), container: best.s.container, level: claimedLevel(message), message, revision: best.s.revision });
+    const level = claimedLevel(message);
+    const stream = level === 'error' || level === 'warn' ? 'stderr' : 'stdout';
+    entries.push({ timestamp: iso(t), message, level, pod: best.s.pod, container: best.s.container, stream });
   }
 }
 
+// The cursor is an opaque string of digits (real-api): 15 digits of time, 5 of segment,
+// then the index within the segment.
 export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
+  return `${String(c.t).padStart(15, '0')}${String(c.s).padStart(5, '0')}${c.k}`;
 }
 
 export function decodeCursor(raw: string): Cursor | null {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (typeof v !== 'object' || v === null) return null;
-    const { t, s, k } = v as Record<string, unknown>;
-    if (typeof t !== 'number' || typeof s !== 'string' || typeof k !== 'number') return null;
-    return { t, s, k };
-  } catch {
-    return null;
-  }
+  const m = /^([0-9]{15})([0-9]{5})([0-9]{1,12})$/.exec(raw);
+  if (!m) return null;
+  return { t: Number(m[1]), s: Number(m[2]), k: Number(m[3]) };
 }

@@ -1,14 +1,22 @@
-// Recovery points, the capability matrix, gates and replace-existing restores (spec 2.5, 3.2-3.5).
+// Recovery points (real-api Vps/Cache/DatabaseSnapshotResource plus the spec's richer
+// fields origin, state, protection, actions), the capability matrix, gates and
+// replace-existing restores (spec 2.5, 3.2-3.5).
 import { iso, MINUTE } from '../clock.js';
+import { uuidFrom } from './ids.js';
 
 export type Product = 'vps' | 'cache' | 'database';
 export const PRODUCTS: readonly Product[] = ['vps', 'cache', 'database'];
 
+export const PRODUCT_LABEL: Record<Product, string> = { vps: 'VPS', cache: 'Cache', database: 'Database' };
+
 export interface PointRecord {
-  id: string;
+  /** Integer ids, one sequence per product (separate tables on the real service). */
+  id: number;
   product: Product;
-  projectId: string;
-  resourceId: number;
+  teamId: number;
+  name: string;
+  description: string | null;
+  resourceId: string;
   resourceName: string;
   /** Engine for caches/databases ('vps' for VPS). */
   engine: string;
@@ -26,11 +34,11 @@ export interface PointRecord {
 export interface OperationRecord {
   id: string;
   product: Product;
-  projectId: string;
-  pointId: string;
+  teamId: number;
+  pointId: number;
   resourceKey: string;
   resourceName: string;
-  safetyPointId: string | null;
+  safetyPointId: number | null;
   startedAt: number;
   endsAt: number;
   gated: boolean;
@@ -58,6 +66,13 @@ export function stateRefusal(p: PointRecord, now: number): string | null {
   return null;
 }
 
+const LEGACY_STATUS: Record<string, string> = { available: 'completed', degraded: 'completed', creating: 'creating', failed: 'failed' };
+
+/** Sizes are strings: `size_mb` for caches, `size_gb` otherwise. */
+function size(p: PointRecord): Record<string, string> {
+  return p.product === 'cache' ? { size_mb: (p.sizeBytes / 1_048_576).toFixed(2) } : { size_gb: (p.sizeBytes / 1_073_741_824).toFixed(2) };
+}
+
 export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
   const restoreReason = replaceRefusal(p) ?? stateRefusal(p, now);
   const actions = [
@@ -67,24 +82,23 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
       available: stateRefusal(p, now) === null && !p.operatorManaged,
       reason: stateRefusal(p, now) ?? (p.operatorManaged ? 'Unavailable for operator-managed instances until validated.' : null),
     },
-    {
-      name: 'delete',
-      available: !dependedOn,
-      reason: dependedOn ? 'A restore operation depends on this point.' : null,
-    },
+    { name: 'delete', available: !dependedOn, reason: dependedOn ? 'A restore operation depends on this point.' : null },
   ];
   if (p.protection === 'Second copy failed') actions.push({ name: 'retry_second_copy', available: true, reason: null });
+  const state = pointState(p, now);
   return {
     id: p.id,
-    product: p.product,
-    resource_id: p.resourceId,
-    resource_name: p.resourceName,
-    engine: p.engine,
-    origin: p.origin,
-    state: pointState(p, now),
-    size_bytes: p.sizeBytes,
-    protection: p.protection,
+    name: p.name,
+    description: p.description,
+    status: LEGACY_STATUS[state] ?? state,
+    ...size(p),
+    [`${p.product}_instance_id`]: p.resourceId,
+    [`${p.product}_instance`]: { id: p.resourceId, name: p.resourceName },
     created_at: iso(p.createdAt),
+    updated_at: iso(Math.min(now, Math.max(p.createdAt, p.readyAt))),
+    origin: p.origin,
+    state,
+    protection: p.protection,
     actions,
   };
 }
@@ -117,17 +131,16 @@ export class RecoveryStore {
   readonly points: PointRecord[] = [];
   readonly operations: OperationRecord[] = [];
   readonly gates: Record<Product, boolean> = { vps: true, cache: true, database: false };
-  /** Idempotency keys, per project. */
+  /** Idempotency keys, per team. */
   readonly answers = new Map<string, StoredAnswer>();
   private opSeq = 1;
-  private pointSeq = 1;
 
-  list(product: Product, projectId: string): PointRecord[] {
-    return this.points.filter((p) => p.product === product && p.projectId === projectId);
+  list(product: Product, teamId: number): PointRecord[] {
+    return this.points.filter((p) => p.product === product && p.teamId === teamId);
   }
 
-  get(product: Product, projectId: string, id: string): PointRecord | undefined {
-    return this.points.find((p) => p.product === product && p.projectId === projectId && p.id === id);
+  get(product: Product, teamId: number, rawId: string | undefined): PointRecord | undefined {
+    return this.points.find((p) => p.product === product && p.teamId === teamId && String(p.id) === rawId);
   }
 
   activeOperation(resourceKey: string, now: number): OperationRecord | undefined {
@@ -138,20 +151,21 @@ export class RecoveryStore {
     return this.operations.some((o) => o.endsAt > now && (o.pointId === p.id || o.safetyPointId === p.id));
   }
 
-  addPoint(p: Omit<PointRecord, 'id'> & { id?: string }): PointRecord {
-    const rec: PointRecord = { ...p, id: p.id ?? `rp-${p.product}-s${this.pointSeq++}` };
+  addPoint(p: Omit<PointRecord, 'id'> & { id?: number }): PointRecord {
+    const top = Math.max(0, ...this.points.filter((x) => x.product === p.product).map((x) => x.id));
+    const rec: PointRecord = { ...p, id: p.id ?? top + 1 };
     this.points.push(rec);
     return rec;
   }
 
   startOperation(p: PointRecord, safety: boolean, now: number): OperationRecord {
     const safetyPoint = safety
-      ? this.addPoint({ ...p, id: undefined, origin: 'safety_point', createdAt: now, readyAt: now + MINUTE, fixedState: null, protection: p.protection === null ? null : 'Local only' })
+      ? this.addPoint({ ...p, id: undefined, name: `safety-point-${p.resourceName}`, description: 'Taken automatically before a replace-existing restore', origin: 'safety_point', createdAt: now, readyAt: now + MINUTE, fixedState: null, protection: p.protection === null ? null : 'Local only' })
       : null;
     const op: OperationRecord = {
-      id: `op-${String(this.opSeq++).padStart(6, '0')}`,
+      id: uuidFrom(`restore-operation/${this.opSeq++}`),
       product: p.product,
-      projectId: p.projectId,
+      teamId: p.teamId,
       pointId: p.id,
       resourceKey: `${p.product}:${p.resourceId}`,
       resourceName: p.resourceName,

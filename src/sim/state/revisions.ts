@@ -1,44 +1,44 @@
-// Revisions with their conditions, and Service/Route readiness (spec 2.4).
+// Revisions with their conditions, and Service/Route status (spec 2.4; real-api
+// ServerlessRevisionResource, ServerlessServiceStatusResource, ServerlessRouteStatusResource).
+// Traffic lives only in route.traffic; Service and Route carry conditions, no `ready`.
 import { iso } from '../clock.js';
-import { servingAt, startedBy, type ContainerRecord, type Rollout } from './containers.js';
+import { isStopped, servingAt, startedBy, type ContainerRecord, type Rollout } from './containers.js';
 
 export interface ConditionView {
   type: string;
   status: 'True' | 'False' | 'Unknown';
   reason: string | null;
   message: string | null;
-  last_transition_time: string;
+  last_transition_time: string | null;
 }
 
 export interface RevisionView {
-  name: string;
-  generation: number;
-  created_at: string;
-  traffic_percent: number;
-  actual_replicas: number;
-  desired_replicas: number;
-  image_url: string;
+  name: string | null;
+  created_at: string | null;
+  generation: number | null;
+  is_latest_created: boolean;
+  is_latest_ready: boolean;
+  desired_replicas: number | null;
+  actual_replicas: number | null;
   conditions: ConditionView[];
 }
 
 export interface RevisionsView {
+  available: boolean;
   revisions: RevisionView[];
-  service: { ready: boolean; conditions: ConditionView[] };
-  route: { ready: boolean; conditions: ConditionView[] };
+  service: { name: string | null; url: string | null; latest_created_revision: string | null; latest_ready_revision: string | null; conditions: ConditionView[] } | null;
+  route: { name: string | null; url: string | null; traffic: Array<{ revision_name: string | null; percent: number; latest_revision: boolean }>; conditions: ConditionView[] } | null;
 }
 
 function cond(type: string, status: ConditionView['status'], at: number, reason?: string, message?: string): ConditionView {
   return { type, status, reason: reason ?? null, message: message ?? null, last_transition_time: iso(at) };
 }
 
-function isStopped(c: ContainerRecord, now: number): boolean {
-  return c.stoppedAt !== null && c.stoppedAt <= now;
-}
+const nameOf = (r: Rollout | undefined) => (r && !r.unnamed ? r.revision : null);
 
-export function revisionView(c: ContainerRecord, r: Rollout, now: number): RevisionView {
-  const serving = servingAt(c, now);
+function revisionView(c: ContainerRecord, r: Rollout, now: number, latest: Rollout | undefined, serving: Rollout | undefined): RevisionView {
   const isServing = serving === r;
-  const scale = Math.max(1, r.spec.min_instances);
+  const scale = Math.max(1, r.spec.min_scale);
   const replicas = isServing && !isStopped(c, now) ? scale : 0;
   const f = r.outcome.failure;
   let conditions: ConditionView[];
@@ -53,38 +53,35 @@ export function revisionView(c: ContainerRecord, r: Rollout, now: number): Revis
   } else if (r.outcome.kind === 'cancel') {
     conditions = [cond('Ready', 'False', r.endAt, 'Cancelled', 'The rollout was cancelled before the revision became ready')];
   } else if (f) {
-    const msg = f.message(r.spec.image_url);
+    const msg = f.message(r.spec.image === null ? '' : `${r.spec.image}:${r.spec.image_tag}`);
     conditions = [
       cond('Ready', 'False', r.endAt, f.reason, msg),
-      f.podRan
-        ? cond('ContainerHealthy', 'False', r.endAt, f.reason, msg)
-        : cond('ResourcesAvailable', 'False', r.endAt, f.reason, msg),
+      f.podRan ? cond('ContainerHealthy', 'False', r.endAt, f.reason, msg) : cond('ResourcesAvailable', 'False', r.endAt, f.reason, msg),
     ];
     desired = 1;
     actual = f.podRan ? 1 : 0;
   } else if (isServing && isStopped(c, now)) {
-    const at = c.stoppedAt ?? now;
-    conditions = [cond('Ready', 'False', at, 'Stopped', 'The container is stopped; no pods run')];
+    conditions = [cond('Ready', 'False', c.stoppedAt ?? now, 'Stopped', 'The container is stopped; no pods run')];
   } else {
     conditions = ['Ready', 'ContainerHealthy', 'ResourcesAvailable'].map((t) => cond(t, 'True', r.endAt));
   }
   return {
-    name: r.revision,
-    generation: r.generation,
+    name: nameOf(r),
     created_at: iso(r.startAt),
-    traffic_percent: isServing ? 100 : 0,
-    actual_replicas: actual,
+    generation: r.generation,
+    is_latest_created: r === latest,
+    is_latest_ready: r === serving,
     desired_replicas: desired,
-    image_url: r.spec.image_url,
+    actual_replicas: actual,
     conditions,
   };
 }
 
-export function revisionsView(c: ContainerRecord, now: number): RevisionsView {
+export function revisionsView(c: ContainerRecord, now: number, url: string): RevisionsView {
   const started = startedBy(c, now);
-  const revisions = started.map((r) => revisionView(c, r, now)).reverse();
   const latest = started.at(-1);
   const serving = servingAt(c, now);
+  const revisions = started.map((r) => revisionView(c, r, now, latest, serving)).reverse();
   const at = latest ? (latest.endAt > now ? latest.startAt : latest.endAt) : c.createdAt;
   const latestReady = revisions[0]?.conditions.find((x) => x.type === 'Ready')?.status ?? 'Unknown';
   const serviceReady: ConditionView['status'] = latestReady === 'True' && !isStopped(c, now) ? 'True' : latestReady;
@@ -98,17 +95,19 @@ export function revisionsView(c: ContainerRecord, now: number): RevisionsView {
     : cond('AllTrafficAssigned', 'False', at, 'RevisionMissing', 'No ready revision to route traffic to');
   const routeReady = ingress.status === 'True' && traffic.status === 'True';
   return {
+    available: true,
     revisions,
     service: {
-      ready: serviceReady === 'True',
-      conditions: [
-        cond('Ready', serviceReady, at),
-        cond('ConfigurationsReady', serviceReady, at),
-        cond('RoutesReady', routeReady ? 'True' : 'False', at),
-      ],
+      name: c.slug,
+      url,
+      latest_created_revision: nameOf(latest),
+      latest_ready_revision: nameOf(serving),
+      conditions: [cond('Ready', serviceReady, at), cond('ConfigurationsReady', serviceReady, at), cond('RoutesReady', routeReady ? 'True' : 'False', at)],
     },
     route: {
-      ready: routeReady,
+      name: c.slug,
+      url,
+      traffic: serving && !isStopped(c, now) ? [{ revision_name: nameOf(serving), percent: 100, latest_revision: true }] : [],
       conditions: [cond('Ready', routeReady ? 'True' : ingress.status === 'Unknown' ? 'Unknown' : 'False', at), traffic, ingress],
     },
   };

@@ -1,80 +1,110 @@
 // The deterministic seeded world (times relative to the sim clock at start or reset).
 import { DAY, HOUR, MINUTE } from '../clock.js';
-import { MAIN_PROJECT, STAGING_PROJECT } from './auth.js';
+import { MAIN_TEAM, STAGING_TEAM } from './auth.js';
 import { DEFAULT_SPEC, type ContainerSpec } from './containers.js';
 import type { DatastoreRecord } from './datastores.js';
+import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
 import type { World } from './world.js';
 
 const REG = 'registry.sim.local/acme';
-const spec = (image: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image_url: `${REG}/${image}`, ...extra });
+const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
+const seedId = (name: string) => uuidFrom(`seed/${name}`);
 
+/** Ids of the seeded world: strings (UUIDs) for resources, integers for snapshots and teams. */
 export const SEED_IDS = {
-  web: 101, api: 102, worker: 103, edge: 104, batch: 105, cron: 106,
-  stagingWeb: 201, stagingApi: 202,
-  postgres: 301, mysql: 302, mariadb: 303, stagingPostgres: 311,
-  redis: 401, valkey: 402, dragonfly: 403,
+  teams: { main: MAIN_TEAM, staging: STAGING_TEAM },
+  web: seedId('web'), api: seedId('api'), worker: seedId('worker'), edge: seedId('edge'), batch: seedId('batch'), cron: seedId('cron'),
+  stagingWeb: seedId('staging-web'), stagingApi: seedId('staging-api'),
+  postgres: seedId('orders-pg'), mysql: seedId('shop-mysql'), mariadb: seedId('wiki-maria'), stagingPostgres: seedId('staging-pg'),
+  redis: seedId('sessions-redis'), valkey: seedId('queue-valkey'), dragonfly: seedId('feed-dragonfly'),
+  /** vps-01 .. vps-45 in team 1, in order; `stagingVps` in team 2. */
+  vps: Array.from({ length: 45 }, (_, i) => seedId(`vps-${i + 1}`)),
+  stagingVps: seedId('staging-vps'),
+  snapshots: {
+    vps: { daily: 11, manual: 12, copyFailed: 13, creating: 14 },
+    cache: { redis: 21, valkeySafety: 22, dragonfly: 23 },
+    database: { mysql: 31, mysqlFailed: 32, postgres: 33, mariadb: 34 },
+  },
 } as const;
 
-export function seedWorld(w: World, now: number): void {
+function seedContainers(w: World, now: number): void {
   const cs = w.containers;
-  const p = MAIN_PROJECT;
-  const web = cs.create(p, 'web', spec('web:1.0.0', { min_instances: 1 }), now - 3 * DAY, SEED_IDS.web);
-  cs.change(web, spec('web:1.1.0', { min_instances: 1 }), now - 2 * DAY);
-  cs.change(web, spec('web:1.2.0', { min_instances: 1, environment_variables: { LOG_LEVEL: 'info' } }), now - DAY);
-  const api = cs.create(p, 'api', spec('api:2.3.0'), now - 2 * DAY, SEED_IDS.api);
-  cs.change(api, spec('api:crash'), now - 20 * MINUTE);
-  cs.create(p, 'worker', spec('worker:missing'), now - 2 * HOUR, SEED_IDS.worker);
-  const edge = cs.create(p, 'edge', spec('edge:1.0.0'), now - DAY, SEED_IDS.edge);
-  cs.change(edge, spec('edge:noingress'), now - 3 * HOUR);
-  const batch = cs.create(p, 'batch', spec('batch:1.0.0'), now - DAY, SEED_IDS.batch);
-  cs.change(batch, spec('batch:1.1.0'), now - 5_000);
-  const cron = cs.create(p, 'cron', spec('cron:1.0.0'), now - 5 * DAY, SEED_IDS.cron);
+  const make = (teamId: number, id: string, name: string, s: ContainerSpec, at: number) => cs.create({ id, teamId, name, slug: name, spec: s, at });
+  const p = MAIN_TEAM;
+  const web = make(p, SEED_IDS.web, 'web', spec('web', '1.0.0', { min_scale: 1 }), now - 3 * DAY);
+  web.unnamedRevisions.push(1);
+  cs.change(web, spec('web', '1.1.0', { min_scale: 1 }), now - 2 * DAY);
+  cs.change(web, spec('web', '1.2.0', { min_scale: 1, environment_variables: { LOG_LEVEL: 'info' } }), now - DAY);
+  const api = make(p, SEED_IDS.api, 'api', spec('api', '2.3.0'), now - 2 * DAY);
+  cs.change(api, spec('api', 'crash'), now - 20 * MINUTE);
+  make(p, SEED_IDS.worker, 'worker', spec('worker', 'missing'), now - 2 * HOUR);
+  const edge = make(p, SEED_IDS.edge, 'edge', spec('edge', '1.0.0'), now - DAY);
+  cs.change(edge, spec('edge', 'noingress'), now - 3 * HOUR);
+  const batch = make(p, SEED_IDS.batch, 'batch', spec('batch', '1.0.0'), now - DAY);
+  cs.change(batch, spec('batch', '1.1.0'), now - 5_000);
+  const cron = make(p, SEED_IDS.cron, 'cron', spec('cron', '1.0.0'), now - 5 * DAY);
   cs.stop(cron, now - DAY);
-  cs.create(STAGING_PROJECT, 'web', spec('web:1.2.0'), now - DAY, SEED_IDS.stagingWeb);
-  cs.create(STAGING_PROJECT, 'api', spec('api:2.3.0'), now - DAY, SEED_IDS.stagingApi);
+  make(STAGING_TEAM, SEED_IDS.stagingWeb, 'web', spec('web', '1.2.0'), now - DAY);
+  make(STAGING_TEAM, SEED_IDS.stagingApi, 'api', spec('api', '2.3.0'), now - DAY);
+}
 
-  const regions = ['eu-central', 'eu-west', 'us-east'];
-  const plans = ['s-1vcpu-1gb', 's-2vcpu-4gb', 'm-4vcpu-16gb'];
-  for (let i = 1; i <= 45; i++) {
-    w.vps.push({
-      id: 1000 + i,
-      name: `vps-${String(i).padStart(2, '0')}`,
-      projectId: p,
-      status: i % 15 === 0 ? 'stopped' : 'running',
-      region: regions[i % 3] ?? 'eu-central',
-      plan: plans[i % 3] ?? 's-1vcpu-1gb',
-      ipv4: `203.0.113.${i}`,
-      created_at: new Date(now - (60 - i) * DAY).toISOString(),
+function seedVps(w: World, now: number): void {
+  const centers = ['fsn1', 'nbg1', 'hel1'];
+  const plans = ['nano_shared', 'small_shared', 'medium'];
+  SEED_IDS.vps.forEach((id, i) => {
+    const n = i + 1;
+    w.vps.add({
+      id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`, status: n % 15 === 0 ? 'stopped' : 'running',
+      datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
+      publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
     });
-  }
-  w.vps.push({ id: 1101, name: 'staging-vps', projectId: STAGING_PROJECT, status: 'running', region: 'eu-central', plan: 's-1vcpu-1gb', ipv4: '198.51.100.7', created_at: new Date(now - 10 * DAY).toISOString() });
+  });
+  w.vps.add({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', status: 'running', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY });
+}
 
-  const ds = (d: Omit<DatastoreRecord, 'status' | 'createdAt' | 'replicas' | 'sentinel' | 'operatorManaged' | 'dnsPort'> & Partial<DatastoreRecord>) =>
-    w.datastores.items.push({ status: 'running', createdAt: now - 30 * DAY, replicas: 0, sentinel: false, operatorManaged: false, dnsPort: null, ...d });
-  ds({ kind: 'database', id: SEED_IDS.postgres, name: 'orders-pg', projectId: p, engine: 'postgresql', version: '16.4', password: 'pg-S3cret-orders', databaseName: null });
-  ds({ kind: 'database', id: SEED_IDS.mysql, name: 'shop-mysql', projectId: p, engine: 'mysql', version: '8.0.39', password: 'my-S3cret-shop', databaseName: 'shop', replicas: 1 });
-  ds({ kind: 'database', id: SEED_IDS.mariadb, name: 'wiki-maria', projectId: p, engine: 'mariadb', version: '11.4', password: 'maria-S3cret', databaseName: 'wiki' });
-  ds({ kind: 'database', id: SEED_IDS.stagingPostgres, name: 'staging-pg', projectId: STAGING_PROJECT, engine: 'postgresql', version: '16.4', password: 'pg-staging', databaseName: 'app' });
-  ds({ kind: 'cache', id: SEED_IDS.redis, name: 'sessions-redis', projectId: p, engine: 'redis', version: '7.2', password: 'redis-S3cret', databaseName: null, sentinel: true });
-  ds({ kind: 'cache', id: SEED_IDS.valkey, name: 'queue-valkey', projectId: p, engine: 'valkey', version: '8.0', password: 'valkey-S3cret', databaseName: null });
-  ds({ kind: 'cache', id: SEED_IDS.dragonfly, name: 'feed-dragonfly', projectId: p, engine: 'dragonfly', version: '1.21', password: 'df-S3cret', databaseName: null, operatorManaged: true });
-  const pg = w.datastores.get('database', p, SEED_IDS.postgres);
-  const redis = w.datastores.get('cache', p, SEED_IDS.redis);
-  if (pg) w.datastores.enableDns(pg);
-  if (redis) w.datastores.enableDns(redis);
+type DsInit = Pick<DatastoreRecord, 'kind' | 'id' | 'name' | 'engine' | 'version' | 'password' | 'databaseName'> & Partial<DatastoreRecord>;
 
-  const pt = (id: string, product: PointRecord['product'], resourceId: number, resourceName: string, engine: string, origin: PointRecord['origin'], ageMs: number, extra: Partial<PointRecord> = {}) =>
-    w.recovery.addPoint({ id, product, projectId: p, resourceId, resourceName, engine, operatorManaged: false, origin, createdAt: now - ageMs, readyAt: now - ageMs + 5 * MINUTE, fixedState: null, sizeBytes: 1_073_741_824, protection: 'Second copy', ...extra });
-  pt('rp-vps-001', 'vps', 1001, 'vps-01', 'vps', 'automated', DAY, { sizeBytes: 21_474_836_480 });
-  pt('rp-vps-002', 'vps', 1001, 'vps-01', 'vps', 'manual', 2 * DAY, { sizeBytes: 20_401_094_656, protection: 'Second copy syncing' });
-  pt('rp-vps-003', 'vps', 1002, 'vps-02', 'vps', 'automated', 3 * DAY, { protection: 'Second copy failed', fixedState: 'degraded' });
-  pt('rp-vps-004', 'vps', 1002, 'vps-02', 'vps', 'manual', 2 * MINUTE, { readyAt: now + 20 * MINUTE, protection: 'Local only' });
-  pt('rp-cache-001', 'cache', SEED_IDS.redis, 'sessions-redis', 'redis', 'automated', DAY, { sizeBytes: 52_428_800 });
-  pt('rp-cache-002', 'cache', SEED_IDS.valkey, 'queue-valkey', 'valkey', 'safety_point', 4 * DAY, { sizeBytes: 10_485_760, protection: 'Local only' });
-  pt('rp-cache-003', 'cache', SEED_IDS.dragonfly, 'feed-dragonfly', 'dragonfly', 'automated', DAY, { operatorManaged: true, sizeBytes: 73_400_320 });
-  pt('rp-db-001', 'database', SEED_IDS.mysql, 'shop-mysql', 'mysql', 'automated', DAY, { sizeBytes: 2_147_483_648 });
-  pt('rp-db-002', 'database', SEED_IDS.mysql, 'shop-mysql', 'mysql', 'manual', 6 * HOUR, { fixedState: 'failed', protection: 'Local only', sizeBytes: 0 });
-  pt('rp-db-003', 'database', SEED_IDS.postgres, 'orders-pg', 'postgresql', 'automated', DAY, { protection: null, sizeBytes: 3_221_225_472 });
-  pt('rp-db-004', 'database', SEED_IDS.mariadb, 'wiki-maria', 'mariadb', 'manual', 2 * DAY, { protection: null, sizeBytes: 536_870_912 });
+function seedDatastores(w: World, now: number): void {
+  const ds = (d: DsInit) =>
+    w.datastores.add({ teamId: MAIN_TEAM, status: 'running', createdAt: now - 30 * DAY, updatedAt: now - 30 * DAY, operatorManaged: false, dnsPort: null, resourceProfile: 'small', datacenter: 'fsn1', ...d });
+  const pg = ds({ kind: 'database', id: SEED_IDS.postgres, name: 'orders-pg', engine: 'postgresql', version: '16.4', password: 'pg-S3cret-orders', databaseName: null });
+  ds({ kind: 'database', id: SEED_IDS.mysql, name: 'shop-mysql', engine: 'mysql', version: '8.0.39', password: 'my-S3cret-shop', databaseName: 'shop', resourceProfile: 'medium' });
+  ds({ kind: 'database', id: SEED_IDS.mariadb, name: 'wiki-maria', engine: 'mariadb', version: '11.4', password: 'maria-S3cret', databaseName: 'wiki' });
+  ds({ kind: 'database', id: SEED_IDS.stagingPostgres, teamId: STAGING_TEAM, name: 'staging-pg', engine: 'postgresql', version: '16.4', password: 'pg-staging', databaseName: 'app' });
+  const redis = ds({ kind: 'cache', id: SEED_IDS.redis, name: 'sessions-redis', engine: 'redis', version: '7.2', password: 'redis-S3cret', databaseName: null });
+  ds({ kind: 'cache', id: SEED_IDS.valkey, name: 'queue-valkey', engine: 'valkey', version: '8.0', password: 'valkey-S3cret', databaseName: null });
+  ds({ kind: 'cache', id: SEED_IDS.dragonfly, name: 'feed-dragonfly', engine: 'dragonfly', version: '1.21', password: 'df-S3cret', databaseName: null, operatorManaged: true });
+  w.datastores.enableDns(pg, now - 20 * DAY);
+  w.datastores.enableDns(redis, now - 20 * DAY);
+}
+
+function seedPoints(w: World, now: number): void {
+  const S = SEED_IDS.snapshots;
+  const vps1 = seedId('vps-1');
+  const vps2 = seedId('vps-2');
+  const pt = (id: number, product: PointRecord['product'], resourceId: string, resourceName: string, engine: string, origin: PointRecord['origin'], ageMs: number, extra: Partial<PointRecord> = {}) =>
+    w.recovery.addPoint({
+      id, product, teamId: MAIN_TEAM, name: `${resourceName}-${origin === 'automated' ? 'daily' : origin === 'manual' ? 'manual' : 'safety'}-${id}`,
+      description: origin === 'manual' ? 'Taken by hand before an upgrade' : null, resourceId, resourceName, engine, operatorManaged: false, origin,
+      createdAt: now - ageMs, readyAt: now - ageMs + 5 * MINUTE, fixedState: null, sizeBytes: 1_073_741_824, protection: 'Second copy', ...extra,
+    });
+  pt(S.vps.daily, 'vps', vps1, 'vps-01', 'vps', 'automated', DAY, { sizeBytes: 21_474_836_480 });
+  pt(S.vps.manual, 'vps', vps1, 'vps-01', 'vps', 'manual', 2 * DAY, { sizeBytes: 20_401_094_656, protection: 'Second copy syncing' });
+  pt(S.vps.copyFailed, 'vps', vps2, 'vps-02', 'vps', 'automated', 3 * DAY, { protection: 'Second copy failed', fixedState: 'degraded' });
+  pt(S.vps.creating, 'vps', vps2, 'vps-02', 'vps', 'manual', 2 * MINUTE, { readyAt: now + 20 * MINUTE, protection: 'Local only' });
+  pt(S.cache.redis, 'cache', SEED_IDS.redis, 'sessions-redis', 'redis', 'automated', DAY, { sizeBytes: 52_428_800 });
+  pt(S.cache.valkeySafety, 'cache', SEED_IDS.valkey, 'queue-valkey', 'valkey', 'safety_point', 4 * DAY, { sizeBytes: 10_485_760, protection: 'Local only' });
+  pt(S.cache.dragonfly, 'cache', SEED_IDS.dragonfly, 'feed-dragonfly', 'dragonfly', 'automated', DAY, { operatorManaged: true, sizeBytes: 73_400_320 });
+  pt(S.database.mysql, 'database', SEED_IDS.mysql, 'shop-mysql', 'mysql', 'automated', DAY, { sizeBytes: 2_147_483_648 });
+  pt(S.database.mysqlFailed, 'database', SEED_IDS.mysql, 'shop-mysql', 'mysql', 'manual', 6 * HOUR, { fixedState: 'failed', protection: 'Local only', sizeBytes: 0 });
+  pt(S.database.postgres, 'database', SEED_IDS.postgres, 'orders-pg', 'postgresql', 'automated', DAY, { protection: null, sizeBytes: 3_221_225_472 });
+  pt(S.database.mariadb, 'database', SEED_IDS.mariadb, 'wiki-maria', 'mariadb', 'manual', 2 * DAY, { protection: null, sizeBytes: 536_870_912 });
+}
+
+export function seedWorld(w: World, now: number): void {
+  seedContainers(w, now);
+  seedVps(w, now);
+  seedDatastores(w, now);
+  seedPoints(w, now);
 }

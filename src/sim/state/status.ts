@@ -1,6 +1,17 @@
-// status_details of a container at a moment (spec 2.3), derived from its rollouts.
+// status_details (spec 2.3): of a container at a moment, derived from its rollouts, and the
+// settled form every other product carries (real-api: one status model).
 import { iso } from '../clock.js';
-import { servingAt, startedBy, type ContainerRecord } from './containers.js';
+import { imageRef, isStopped, servingAt, startedBy, type ContainerRecord } from './containers.js';
+
+export interface StatusError {
+  code: string;
+  source: string;
+  resource: { kind: string; name: string | null };
+  reason: string;
+  message: string;
+  retryable: boolean;
+  observed_at: string;
+}
 
 export interface StatusView {
   summary: string;
@@ -8,15 +19,7 @@ export interface StatusView {
   observed_at: string;
   stale: boolean;
   operation: { state: string; terminal: boolean };
-  error?: {
-    code: string;
-    source: string;
-    resource: { kind: string; name: string };
-    reason: string;
-    message: string;
-    retryable: boolean;
-    observed_at: string;
-  };
+  error: StatusError | null;
 }
 
 export interface StatusAt {
@@ -25,15 +28,29 @@ export interface StatusAt {
   legacyStatus: string;
 }
 
+/**
+ * `observed_at` is "when the platform last checked the cluster": the latest transition the
+ * platform has observed by `t` (creation, a rollout picked up, a rollout settled, a stop).
+ * A settled container keeps it, a write that is only queued does not move it, and the pick-up
+ * of that write does: that is what lets a client without generations tell a fresh read.
+ */
+export function lastObserved(c: ContainerRecord, t: number): number {
+  let last = c.createdAt;
+  for (const r of startedBy(c, t)) last = Math.max(last, r.endAt <= t ? r.endAt : r.startAt);
+  if (c.stoppedAt !== null && c.stoppedAt <= t) last = Math.max(last, c.stoppedAt);
+  return last;
+}
+
 export function statusAt(c: ContainerRecord, t: number): StatusAt {
   const started = startedBy(c, t);
   const cur = started.at(-1);
   const observedGeneration = cur?.generation ?? 0;
   const pending = c.changes.some((ch) => ch.at <= t && ch.generation > observedGeneration);
   const serving = servingAt(c, t);
-  const base = { observed_at: iso(t), stale: false };
+  const observedAt = iso(lastObserved(c, t));
+  const base = { observed_at: observedAt, stale: false, error: null };
   let details: StatusView;
-  if (c.stoppedAt !== null && c.stoppedAt <= t && !pending) {
+  if (isStopped(c, t) && !pending) {
     details = { ...base, summary: 'stopped', health: 'unknown', operation: { state: 'succeeded', terminal: true } };
   } else if (!cur) {
     details = { ...base, summary: 'pending', health: 'unknown', operation: { state: 'queued', terminal: false } };
@@ -66,9 +83,9 @@ export function statusAt(c: ContainerRecord, t: number): StatusAt {
         details.error = {
           code: failure.code,
           source: 'reconciler',
-          resource: { kind: 'Revision', name: cur.revision },
+          resource: { kind: 'Revision', name: cur.unnamed ? null : cur.revision },
           reason: failure.reason,
-          message: failure.message(cur.spec.image_url),
+          message: failure.message(imageRef(cur.spec) ?? ''),
           retryable: failure.retryable,
           observed_at: iso(cur.endAt),
         };
@@ -78,6 +95,9 @@ export function statusAt(c: ContainerRecord, t: number): StatusAt {
     // previous rollout, the operation is the queued one.
     if (pending) details.operation = { state: 'queued', terminal: false };
   }
+  // Field order as the real service sends it.
+  const { summary, health, operation, error } = details;
+  details = { summary, health, observed_at: observedAt, stale: false, operation, error };
   return { details, observedGeneration, legacyStatus: legacy(details.summary) };
 }
 
@@ -89,29 +109,16 @@ function legacy(summary: string): string {
   return 'running';
 }
 
-export function containerUrl(c: ContainerRecord): string {
-  return `https://${c.name}-${c.projectId.replace(/^prj-/, '')}.containers.sim.local`;
-}
-
-export function containerJson(c: ContainerRecord, status: StatusAt) {
+/** The status of a product without rollouts: settled since `since`. */
+export function settledStatus(legacyStatus: string, since: number): StatusView {
+  const stopped = legacyStatus === 'stopped';
+  const failed = legacyStatus === 'error';
   return {
-    id: c.id,
-    name: c.name,
-    project_id: c.projectId,
-    image_url: c.spec.image_url,
-    port: c.spec.port,
-    environment_variables: c.spec.environment_variables,
-    min_instances: c.spec.min_instances,
-    max_instances: c.spec.max_instances,
-    resource_profile: c.spec.resource_profile,
-    deployment_type: c.spec.deployment_type,
-    status: status.legacyStatus,
-    status_details: status.details,
-    spec_generation: c.specGeneration,
-    observed_generation: status.observedGeneration,
-    latest_revision: c.rollouts.at(-1)?.revision ?? null,
-    url: containerUrl(c),
-    created_at: iso(c.createdAt),
-    updated_at: iso(c.updatedAt),
+    summary: stopped ? 'stopped' : failed ? 'failed' : 'ready',
+    health: stopped ? 'unknown' : failed ? 'unhealthy' : 'healthy',
+    observed_at: iso(since),
+    stale: false,
+    operation: { state: failed ? 'failed' : 'succeeded', terminal: true },
+    error: null,
   };
 }

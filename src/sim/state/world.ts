@@ -3,45 +3,48 @@ import { SimClock, type SimClockOptions } from '../clock.js';
 import { AuthState } from './auth.js';
 import { ContainerStore, type ContainerRecord } from './containers.js';
 import { DatastoreStore } from './datastores.js';
+import { IdSource } from './ids.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './ratelimit.js';
 import { RecoveryStore } from './recovery.js';
 import { seedWorld } from './seed.js';
 import { statusAt, type StatusAt } from './status.js';
+import { TeamStore } from './store.js';
+import type { VpsRecord } from './vps.js';
 
 export interface Faults {
   logs_unavailable: boolean;
   latency_ms: number;
   rate_limit_per_minute: number;
   stale: boolean;
+  /** false: answer as a server that predates spec_generation / observed_generation. */
+  generations: boolean;
 }
 
-export interface VpsRecord {
-  id: number;
-  name: string;
-  projectId: string;
-  status: string;
-  region: string;
-  plan: string;
-  ipv4: string;
-  created_at: string;
-}
+export const DEFAULT_FAULTS: Faults = { logs_unavailable: false, latency_ms: 0, rate_limit_per_minute: DEFAULT_RATE_LIMIT, stale: false, generations: true };
 
-export const DEFAULT_FAULTS: Faults = { logs_unavailable: false, latency_ms: 0, rate_limit_per_minute: DEFAULT_RATE_LIMIT, stale: false };
+export interface WorldOptions extends SimClockOptions {
+  /** The baseline of the generations switch (reset returns to it). */
+  generations?: boolean;
+}
 
 export class World {
   readonly clock: SimClock;
   readonly auth = new AuthState();
   readonly rate: RateLimiter;
-  faults: Faults = { ...DEFAULT_FAULTS };
+  private readonly baseline: Faults;
+  faults: Faults;
   /** Sim time the stale fault was switched on: stale statuses are frozen there. */
   staleSince: number | null = null;
+  ids = new IdSource();
   containers = new ContainerStore();
   datastores = new DatastoreStore();
+  vps = new TeamStore<VpsRecord>();
   recovery = new RecoveryStore();
-  vps: VpsRecord[] = [];
 
-  constructor(clock: SimClock | SimClockOptions = {}) {
-    this.clock = clock instanceof SimClock ? clock : new SimClock(clock);
+  constructor(opts: SimClock | WorldOptions = {}) {
+    this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
+    this.baseline = { ...DEFAULT_FAULTS, generations: opts instanceof SimClock ? true : (opts.generations ?? true) };
+    this.faults = { ...this.baseline };
     this.rate = new RateLimiter(() => this.faults.rate_limit_per_minute);
     seedWorld(this, this.clock.ms());
   }
@@ -50,14 +53,15 @@ export class World {
     return this.clock.ms();
   }
 
-  /** Back to the seeded world (relative to the current sim time), faults cleared. */
+  /** Back to the seeded world (relative to the current sim time), faults back to the baseline. */
   reset(): void {
-    this.faults = { ...DEFAULT_FAULTS };
+    this.faults = { ...this.baseline };
     this.staleSince = null;
+    this.ids = new IdSource();
     this.containers = new ContainerStore();
     this.datastores = new DatastoreStore();
+    this.vps = new TeamStore<VpsRecord>();
     this.recovery = new RecoveryStore();
-    this.vps = [];
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }
