@@ -60,11 +60,17 @@ export function correlate(input: LocalInput): LocalFinding[] {
   return rank(f);
 }
 
-/** The verdict of a set of findings: the most urgent severity decides. */
+/**
+ * The verdict, in the words the simulator uses for the API's `data.verdict` (the real set is
+ * not documented): stopped, in_progress, failed (nothing serves), degraded (an older revision
+ * serves), unhealthy (settled but a current problem was found), healthy.
+ */
 export function verdictOf(findings: readonly { severity?: string | null }[], status?: StatusDetails): string {
-  if (findings.some((x) => x.severity === 'fatal')) return 'failing';
-  if (findings.some((x) => x.severity === 'action_required')) return 'needs_attention';
-  if (status?.operation && status.operation.terminal === false) return 'in_progress';
+  if (status?.summary === 'stopped') return 'stopped';
+  if (status?.operation?.terminal === false) return 'in_progress';
+  if (status?.summary === 'failed') return 'failed';
+  if (status?.summary === 'degraded') return 'degraded';
+  if (findings.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) return 'unhealthy';
   return 'healthy';
 }
 
@@ -73,8 +79,9 @@ function statusError(d: StatusDetails, ref: string | undefined): LocalFinding {
   const code = e.code ?? 'serverless.unknown';
   const known = failureHint(code, ref);
   const retryable = e.retryable ?? known?.retryable ?? false;
-  // Degraded is terminal but not an outage: the previous revision serves (spec 2.3).
-  const severity: Severity = d.summary === 'failed' ? 'fatal' : 'action_required';
+  // Fatal when nothing serves or a retry cannot help; a retryable failure while the previous
+  // revision serves (degraded is not an outage, spec 2.3) asks for action.
+  const severity: Severity = d.summary === 'failed' || !retryable ? 'fatal' : 'action_required';
   return finding(
     code,
     severity,
@@ -105,7 +112,8 @@ function revisionChecks(read: RevisionsRead, statusFailed: boolean, retryable: b
     out.push(
       finding(
         'serverless.no_pod_scheduled',
-        statusFailed ? 'action_required' : 'fatal',
+        // Beside a status error it explains that error (and the empty log); alone it is the finding.
+        statusFailed ? 'informational' : 'action_required',
         `Revision ${name} settled at Ready=False with zero replicas (${ready.reason ?? 'no reason given'}): no pod ever ran, so an empty log is expected.`,
         { revision: latest.name ?? null, reason: ready.reason ?? null, message: ready.message ?? null, actual_replicas: 0 },
         {
@@ -122,7 +130,7 @@ function revisionChecks(read: RevisionsRead, statusFailed: boolean, retryable: b
     out.push(
       finding(
         'serverless.ingress_not_ready',
-        settled ? 'fatal' : 'informational',
+        settled ? 'action_required' : 'informational',
         settled
           ? `Revision ${name} is ready but the Route's IngressReady is False (${ingress.reason ?? 'no reason given'}): the public URL does not serve.`
           : `Revision ${name} is ready and the Route's IngressReady is still in progress (Unknown): the public URL may not serve yet.`,

@@ -126,7 +126,8 @@ export function decide(container: Read, target: Target): Decision {
     // Nothing was changed by this client: the current operation is what is waited for.
     evidence = 'settled';
   }
-  if (!op.terminal) return op.state === 'queued' ? wait('queued', false) : wait('rolling_out');
+  // Rule 1: observed >= G means the change is being rolled out; a fresh read may still show it queued.
+  if (!op.terminal) return evidence !== 'generation' && op.state === 'queued' ? wait('queued') : wait('rolling_out');
   return finished(details, op.state ?? '', evidence, observed, target.generation);
 }
 

@@ -53,17 +53,17 @@ const rows: Row[] = [
     check: (f) => {
       expect(f[0]).toMatchObject({ severity: 'fatal', retryable: false, evidence: { reason: 'ContainerMissing' } });
       expect(f[0]!.remediation).toMatch(/image reference/);
-      expect(f[1]).toMatchObject({ severity: 'action_required' });
+      expect(f[1]).toMatchObject({ severity: 'informational' });
       expect(f[1]!.remediation).toMatch(/image reference or the registry credential, then redeploy/);
       expect(f[2]!.summary).toMatch(/as expected: no pod ran/);
     },
   },
   {
-    name: 'no_pod_scheduled without a status error is itself fatal; other reasons get a generic fix',
+    name: 'no_pod_scheduled without a status error asks for action; other reasons get a generic fix',
     input: { status: settled(), revisions: revs({ ready: cond('Ready', 'False', 'ResourcesUnavailable'), actual: 0 }), logs: logsOk(0) },
     codes: ['serverless.no_pod_scheduled', 'logs.empty'],
     check: (f) => {
-      expect(f[0]!.severity).toBe('fatal');
+      expect(f[0]!.severity).toBe('action_required');
       expect(f[0]!.remediation).toMatch(/revisions/);
     },
   },
@@ -73,10 +73,10 @@ const rows: Row[] = [
     codes: ['serverless.no_problem_found'],
   },
   {
-    name: 'ready revision, IngressReady False → ingress_not_ready, fatal',
+    name: 'ready revision, IngressReady False → ingress_not_ready, action required',
     input: { status: settled(), revisions: revs({ ready: cond('Ready', 'True'), actual: 1 }, cond('IngressReady', 'False', 'IngressNotConfigured')), logs: logsOk() },
     codes: ['serverless.ingress_not_ready'],
-    check: (f) => expect(f[0]).toMatchObject({ severity: 'fatal', retryable: true }),
+    check: (f) => expect(f[0]).toMatchObject({ severity: 'action_required', retryable: true }),
   },
   {
     name: 'IngressReady Unknown is in progress: informational, not a failure',
@@ -128,7 +128,7 @@ const rows: Row[] = [
     codes: ['serverless.no_problem_found', 'logs.recent_errors'],
   },
   {
-    name: 'stale status is said; unknown failure codes keep the API retryable and have no hint',
+    name: 'stale status is said; unknown failure codes keep the API retryable and have no remediation',
     input: { status: settled({ stale: true, error: { code: 'serverless.brand_new', retryable: true, message: 'new' } }), revisions: healthyRevs, logs: logsOk() },
     codes: ['serverless.brand_new', 'serverless.status_stale'],
     check: (f) => {
@@ -169,11 +169,13 @@ describe('local diagnose rules', () => {
   });
 
   it.each([
-    [[{ severity: 'informational' }, { severity: 'fatal' }], undefined, 'failing'],
-    [[{ severity: 'action_required' }], undefined, 'needs_attention'],
-    [[{ severity: 'informational' }], { operation: { state: 'running', terminal: false } }, 'in_progress'],
-    [[], undefined, 'healthy'],
-  ])('verdictOf(%j) = %s', (findings, status, expected) => {
+    [[{ severity: 'fatal' }], { summary: 'failed', operation: { state: 'failed', terminal: true } }, 'failed'],
+    [[{ severity: 'action_required' }], { summary: 'degraded', operation: { state: 'failed', terminal: true } }, 'degraded'],
+    [[{ severity: 'action_required' }], { summary: 'ready', operation: { state: 'succeeded', terminal: true } }, 'unhealthy'],
+    [[{ severity: 'informational' }], { summary: 'in_progress', operation: { state: 'running', terminal: false } }, 'in_progress'],
+    [[], { summary: 'stopped', operation: { state: 'succeeded', terminal: true } }, 'stopped'],
+    [[{ severity: 'informational' }], { summary: 'ready', operation: { state: 'succeeded', terminal: true } }, 'healthy'],
+  ] as [{ severity: string }[], StatusDetails, string][])('verdictOf(%j) = %s', (findings, status, expected) => {
     expect(verdictOf(findings, status)).toBe(expected);
   });
 });

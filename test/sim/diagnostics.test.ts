@@ -157,10 +157,10 @@ describe('diagnose', () => {
     expect(await codes(SEED_IDS.worker)).toEqual([['serverless.image_not_found', 'fatal'], ['serverless.checks_skipped', 'informational']]);
   });
 
-  test('a retryable failure is action_required; once a later rollout succeeds it is transient_recovered', async () => {
+  test('a retryable failure with nothing serving is fatal; once a later rollout succeeds it is transient_recovered', async () => {
     const c = (await parsed(await api.send('POST', '/api/v1/serverless', createBody('wobbly', 'flaky')), S.ContainerCreated, 201)).container;
     api.advance(12);
-    expect(await codes(c.id)).toEqual([['serverless.image_pull_unknown', 'action_required'], ['serverless.no_pod_scheduled', 'informational']]);
+    expect(await codes(c.id)).toEqual([['serverless.image_pull_unknown', 'fatal'], ['serverless.no_pod_scheduled', 'informational']]);
     await api.send('PUT', `/api/v1/serverless/${c.id}`, { image_tag: '1.0' });
     api.advance(12);
     const d = await diagnose(c.id);

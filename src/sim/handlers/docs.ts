@@ -1,12 +1,13 @@
 // /docs/api (a tiny page) and /docs/api.json (OpenAPI 3.0.3), like the real service.
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { buildOpenApi } from '../openapi.js';
 import { json } from './common.js';
 
-export function docsHandlers() {
+/** `routes`: the handlers to describe (read when the document is first asked for). */
+export function docsHandlers(routes: () => readonly RequestHandler[]) {
   let doc: Record<string, unknown> | undefined;
   return [
-    http.get('*/docs/api.json', () => json((doc ??= buildOpenApi()))),
+    http.get('*/docs/api.json', () => json((doc ??= buildOpenApi(routes())))),
     http.get('*/docs/api', () =>
       HttpResponse.html(
         '<!doctype html><html><head><meta charset="utf-8"><title>Infrastructure API (simulator)</title></head>' +

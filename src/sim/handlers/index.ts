@@ -8,13 +8,6 @@ import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]) {
-  return [
-    ...diagnosticsHandlers(world),
-    ...serverlessHandlers(world),
-    ...operationHandlers(world),
-    ...resourceHandlers(world),
-    ...recoveryHandlers(world),
-    ...controlHandlers(world, requests),
-    ...docsHandlers(),
-  ];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...recoveryHandlers(world)];
+  return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api)];
 }

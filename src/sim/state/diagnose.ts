@@ -7,8 +7,8 @@
 //   degraded     summary degraded: a new revision failed, an older one keeps serving
 //   unhealthy    settled and serving, but a current problem was found (e.g. ingress)
 //   healthy      settled, no current problem
-// Severities: fatal (retrying cannot help), action_required (someone must act; a retry
-// may help), transient_recovered (an earlier failure the latest rollout got past: not a
+// Severities: fatal (nothing serves, or retrying cannot help), action_required (someone
+// must act; a retry may help while an older revision serves), transient_recovered (an earlier failure the latest rollout got past: not a
 // current problem), informational (context, e.g. checks skipped, empty log explained).
 import { HOUR } from '../clock.js';
 import { HINTS } from './failures.js';
@@ -49,7 +49,7 @@ export function diagnose(c: ContainerRecord, d: StatusView, revs: RevisionsView,
   if (d.error) {
     findings.push({
       code: d.error.code,
-      severity: d.error.retryable ? 'action_required' : 'fatal',
+      severity: d.summary === 'failed' || !d.error.retryable ? 'fatal' : 'action_required',
       summary: d.error.message,
       remediation: HINTS[d.error.code] ?? null,
       retryable: d.error.retryable,
