@@ -8,10 +8,12 @@ export function registerSim(program: Command, action: ActionFactory): void {
     .description('run the local simulator of the API (for trying commands and testing scripts)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', intOption('--port', 0, 65535), 8787)
     .option('--speed <x>', 'clock speed factor (20 = twenty times faster)', parseSpeed, 1)
+    .option('--no-generations', 'answer as a server that predates spec_generation/observed_generation (waits then use fresh observations)')
     .action(action(() => import('./serve.js')));
   examples(sim, [
     'infra sim --port 0 --speed 20',
     'infra sim --json | head -1   # {"url": ..., "tokens": {...}}',
+    'infra sim --port 0 --no-generations',
   ]);
 }
 
