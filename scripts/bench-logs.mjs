@@ -13,8 +13,13 @@ import { createInterface } from 'node:readline';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${ROOT}bin/infra`;
 const TIME = '/usr/bin/time';
-const CONTAINER = 101;
 const PAGE = '1000';
+
+/** The id of the seeded container `web` (ids are opaque UUIDs, as on the real service). */
+async function webId(sim) {
+  const res = await fetch(`${sim.url}/api/v1/serverless?per_page=200`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } });
+  return (await res.json()).data.find((c) => c.name === 'web').id;
+}
 
 function startSim() {
   return new Promise((resolve, reject) => {
@@ -85,6 +90,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (kb) => (kb / 1024).toFixed(1);
 
 const sim = await startSim();
+const CONTAINER = await webId(sim);
 try {
   console.log('logs paging (--json > /dev/null, --limit 1000; wall time includes process start-up)');
   // A warm-up run first, so that the page cache and the simulator's JIT do not favour either size.

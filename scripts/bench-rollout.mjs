@@ -10,8 +10,13 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${ROOT}bin/infra`;
-const CONTAINER = 101;
 const QUEUE_S = 2;
+
+/** The id of the seeded container `web` (ids are opaque UUIDs, as on the real service). */
+async function webId(sim) {
+  const res = await fetch(`${sim.url}/api/v1/serverless?per_page=200`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } });
+  return (await res.json()).data.find((c) => c.name === 'web').id;
+}
 
 function startSim(speed) {
   return new Promise((resolve, reject) => {
@@ -44,12 +49,15 @@ function cli(s, argv) {
 
 async function scenario(label, { speed, image, rolloutSimS, intervalArgs, capS }) {
   const s = await startSim(speed);
+  const CONTAINER = await webId(s);
   try {
     await sim(s, 'DELETE', 'requests');
     const r = await cli(s, ['serverless', 'update', String(CONTAINER), '--image', image, '--wait', ...intervalArgs, '--json']);
     const out = JSON.parse(r.stdout);
     const { requests } = await sim(s, 'GET', 'requests');
-    const reads = requests.filter((q) => q.method === 'GET' && q.path === `/api/v1/serverless/${CONTAINER}`).length;
+    // Status reads after the change (the read just before it is the baseline of a wait without generations).
+    const afterPut = requests.slice(requests.findIndex((q) => q.method === 'PUT'));
+    const reads = afterPut.filter((q) => q.method === 'GET' && q.path === `/api/v1/serverless/${CONTAINER}`).length;
     const T = (QUEUE_S + rolloutSimS) / speed;
     const bound = T / capS + 5;
     const latency = out.elapsed_seconds - T;
