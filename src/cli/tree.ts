@@ -1,0 +1,69 @@
+// Commander commands from typed definitions (command.ts): the groups along a command's path
+// are created on the way, then the command with its arguments, options and examples. The
+// same function builds the whole tree (help, man page, completion) and the one-command tree
+// a run needs, so both parse the same way.
+import { Argument, Command, Option } from 'commander';
+import type { CommandDef, OptionSpec } from './command.js';
+import { setExamples } from './help.js';
+
+/** What runs a command: given the definition, the commander handler that calls it. */
+export type Handler = (def: CommandDef) => (...actionArgs: unknown[]) => Promise<void>;
+
+/** Descriptions of the groups (`serverless`, `database dns`), keyed by their path. */
+export type Groups = Readonly<Record<string, string>>;
+
+/** Adds an Examples section to a command's --help (and keeps the lines for man page and tests). */
+export function addExamples(cmd: Command, lines: readonly string[]): Command {
+  setExamples(cmd, [...lines]);
+  return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+function group(parent: Command, name: string, description: string | undefined): Command {
+  const found = parent.commands.find((c) => c.name() === name);
+  if (found) return found;
+  const cmd = parent.command(name);
+  if (description) cmd.description(description);
+  return cmd;
+}
+
+function commanderOption(spec: OptionSpec<unknown>): Option {
+  const o = new Option(spec.flags, spec.description);
+  if (spec.parse) o.argParser((value: string, previous: unknown) => spec.parse!(value, previous));
+  if (spec.defaultValue !== undefined) o.default(spec.defaultValue);
+  if (spec.choices) o.choices([...spec.choices]);
+  if (spec.required) o.makeOptionMandatory();
+  if (spec.hidden) o.hideHelp();
+  return o;
+}
+
+/** Attaches `def` under `root`, creating the groups of its path. Returns the command. */
+export function attach(root: Command, def: CommandDef, groups: Groups, handler: Handler): Command {
+  let parent = root;
+  for (let i = 0; i < def.path.length - 1; i++) parent = group(parent, def.path[i]!, groups[def.path.slice(0, i + 1).join(' ')]);
+  const cmd = parent.command(def.path.at(-1)!).description(def.description);
+  for (const alias of def.aliases) cmd.alias(alias);
+  for (const a of def.args) {
+    const argument = new Argument(a.name, a.description);
+    if (a.choices) argument.choices([...a.choices]);
+    cmd.addArgument(argument);
+  }
+  for (const spec of Object.values(def.options)) cmd.addOption(commanderOption(spec));
+  addExamples(cmd, def.examples);
+  if (def.help) cmd.addHelpText('after', `\n${def.help}\n`);
+  cmd.action(handler(def));
+  return cmd;
+}
+
+/**
+ * The command's own option values, keyed as its definition names them, with the value of an
+ * absent option filled in (false for flags, [] for lists).
+ */
+export function optionValues(def: CommandDef, cmd: Command): Record<string, unknown> {
+  const parsed = cmd.opts();
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(def.options)) {
+    const name = new Option(spec.flags).attributeName();
+    out[key] = parsed[name] ?? spec.absent;
+  }
+  return out;
+}
