@@ -11,6 +11,13 @@ import { harness, onlyJson, REG, SERVER_KINDS, until, type DriveOptions, type Ha
 
 const COMMANDS = ['update', 'create', 'redeploy', 'wait'] as const;
 type Command = (typeof COMMANDS)[number];
+const TITLE: Record<Command, string> = {
+  update: 'update --wait',
+  create: 'create --wait',
+  redeploy: 'redeploy --wait',
+  wait: 'serverless wait (the command update hints at)',
+};
+const CASES = COMMANDS.map((cmd) => ({ cmd, title: TITLE[cmd] }));
 const MIN = 60_000;
 
 describe.each(SERVER_KINDS)('$kind', (K) => {
@@ -141,7 +148,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     },
   ];
 
-  describe.each(FINISHED.flatMap((o) => o.commands.map((cmd) => ({ ...o, cmd }))))('$cmd --wait → $outcome', (o) => {
+  describe.each(FINISHED.flatMap((o) => o.commands.map((cmd) => ({ ...o, cmd, title: TITLE[cmd] }))))('$title → $outcome', (o) => {
     it(`exit ${o.code}, one JSON object with the evidence, no read after the terminal one`, async () => {
       const c = await change(o.cmd, o.container, o.tag, ['--json']);
       expect(c.r.code, c.r.stderr).toBe(o.code);
@@ -160,7 +167,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     });
   });
 
-  it.each(COMMANDS)('%s --wait: timeout → exit 6, the exact resume command, which then finishes the wait', async (cmd) => {
+  it.each(CASES)('$title: timeout → exit 6, the exact resume command, which then finishes the wait', async ({ cmd }) => {
     // A stale status is never trusted, so the wait cannot end before the deadline.
     h.sim.world.setFaults({ stale: true });
     const c = await change(cmd, 'web', '2.0.0', ['--timeout', '1m', '--json']);
@@ -185,7 +192,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(onlyJson(again.stdout)).toMatchObject({ id: c.id, outcome: 'ready', evidence: gens ? 'generation' : cmd === 'create' ? 'settled' : 'fresh_observation' });
   });
 
-  it.each(COMMANDS)('%s --wait: interrupted → exit 130 with the resume command, which then finishes the wait', async (cmd) => {
+  it.each(CASES)('$title: interrupted → exit 130 with the resume command, which then finishes the wait', async ({ cmd }) => {
     const ctrl = new AbortController();
     const c = await change(cmd, 'web', '2.0.0', [], { signal: ctrl.signal, ...afterFirstPoll(cmd, () => ctrl.abort(new Error('interrupted'))) });
     expect(c.r.code, c.r.stderr).toBe(130);
@@ -199,7 +206,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(again.stderr).toMatch(gens ? readyLine(c.name, c.g) : /is ready/);
   });
 
-  it.each(COMMANDS)('%s --wait: the container is deleted during the wait (404) → exit 1, says so', async (cmd) => {
+  it.each(CASES)('$title: the container is deleted during the wait (404) → exit 1, says so', async ({ cmd }) => {
     let deleted = '';
     const c = await change(cmd, 'web', '2.0.0', ['--json'], afterFirstPoll(cmd, () => {
       const rec = h.sim.world.containers.findAnyTeam(h.seen.at(-1)!.id)!;
@@ -214,7 +221,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(h.lines().at(-1)).toBe(`GET /api/v1/serverless/${deleted}`);
   });
 
-  describe.each(['update', 'wait'] as const)('%s: changes that meet other changes', (cmd) => {
+  describe.each(CASES.filter((c) => c.cmd === 'update' || c.cmd === 'wait'))('$title: changes that meet other changes', ({ cmd }) => {
     it('queued behind another rollout, then ready', async () => {
       // A slow rollout (60 sim-s) is running when the change arrives.
       expect((await h.api('PUT', `/serverless/${SEED_IDS.web}`, { image_tag: 'slow' })).status).toBe(200);
@@ -266,7 +273,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
 
   // --- no false success --------------------------------------------------------------
 
-  describe.each(['update', 'wait'] as const)('%s: the first reads after the change still show the previous success', (cmd) => {
+  describe.each(CASES.filter((c) => c.cmd === 'update' || c.cmd === 'wait'))('$title: the first reads after the change still show the previous success', ({ cmd }) => {
     it('the change fails: never reported as ready, the evidence names what decided', async () => {
       // web is ready (generation 3); its next change crash-loops. The server lags: the first
       // three reads carry the new spec but the previous rollout's terminal success.
