@@ -80,7 +80,9 @@ const SIGNALS = ['observed_at', 'current_revision', 'deployment_count'] as const
 export function isFresh(read: Read, baseline: Baseline | null): boolean {
   if (baseline === null) return true;
   const now: Baseline = { observed_at: read.status_details?.observed_at, current_revision: read.current_revision, deployment_count: read.deployment_count };
-  const moved = (k: (typeof SIGNALS)[number]) => now[k] !== undefined && (now[k] ?? null) !== (baseline[k] ?? null);
+  // A signal either side lacks is no evidence: a baseline from `--observed-after` knows only
+  // observed_at, and its current_revision is not "none" but unknown.
+  const moved = (k: (typeof SIGNALS)[number]) => now[k] !== undefined && baseline[k] !== undefined && (now[k] ?? null) !== (baseline[k] ?? null);
   if (baseline.in_flight && baseline.deployment_count !== undefined && baseline.deployment_count !== null && now.deployment_count !== undefined) return moved('deployment_count');
   return SIGNALS.some(moved);
 }

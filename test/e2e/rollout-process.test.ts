@@ -1,40 +1,64 @@
-// The built bin/infra as a real process: exit codes, stdout purity, SIGINT during a wait.
+// The built bin/infra as a real process, on a server with generations and on one without:
+// exit codes, stdout purity, SIGINT during a wait. Real time here (a process has its own
+// clock), so the few tests move the simulator's clock on a timer or not at all.
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { useSimulator } from '../helpers/sim.js';
 import { spawnCli } from '../helpers/cli.js';
+import { SERVER_KINDS } from './rollout-helpers.js';
 
-let sim: Simulator;
-let env: Record<string, string>;
-useSimulator(
-  (s, e) => {
-    sim = s;
-    env = e;
-  },
-  { reset: false },
-);
+describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
+  const gens = K.generations;
+  let sim: Simulator;
+  let env: Record<string, string>;
+  useSimulator(
+    (s, e) => {
+      sim = s;
+      env = e;
+    },
+    { generations: gens },
+  );
 
-describe('rollout wait as a process', () => {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${sim.url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sim.tokens.admin}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as { container: { spec_generation?: number; status_details: { observed_at: string } } };
+  };
+  const gets = (id: string) => sim.requests.filter((q) => q.method === 'GET' && q.path === `/api/v1/serverless/${id}`).length;
+
   it('ready --json: exit 0, stdout is exactly one JSON object', async () => {
     const t = setInterval(() => sim.world.clock.advance(1), 5);
     try {
       const r = await spawnCli(['serverless', 'redeploy', 'web', '--wait', '--interval', '100ms', '--json'], { env });
-      expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ id: 101, outcome: 'ready' });
-      expect(r.stdout.trim().split('\n')[0]).toBe('{');
-      expect(r.stdout.trimEnd().endsWith('}')).toBe(true);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        id: SEED_IDS.web,
+        outcome: 'ready',
+        evidence: gens ? 'generation' : 'fresh_observation',
+        spec_generation: gens ? 4 : null,
+        status_details: { summary: 'ready', operation: { state: 'succeeded', terminal: true } },
+      });
+      expect(r.stdout.split('\n')[0]).toBe('{');
+      expect(r.stdout.endsWith('}\n')).toBe(true);
+      expect(r.stderr).toMatch(gens ? /generation 4 of web is ready/ : /the rollout of web is ready/);
     } finally {
       clearInterval(t);
     }
   });
 
   it('SIGINT while waiting: exit 130 with the resume command', async () => {
-    // The clock stands still, so the rollout never finishes on its own.
+    // The clock stands still, so the rollout never starts.
+    const before = (await api('GET', `/serverless/${SEED_IDS.web}`)).container.status_details.observed_at;
+    const base = gets(SEED_IDS.web);
     const r = await spawnCli(['serverless', 'update', 'web', '--min', '2', '--wait', '--interval', '100ms'], {
       env,
       onSpawn: (child) => {
         const timer = setInterval(() => {
-          if (sim.requests.filter((q) => q.method === 'GET' && q.path === '/api/v1/serverless/101').length >= 2) {
+          if (gets(SEED_IDS.web) - base >= 2) {
             clearInterval(timer);
             child.kill('SIGINT');
           }
@@ -43,21 +67,29 @@ describe('rollout wait as a process', () => {
     });
     expect(r.code).toBe(130);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error: interrupted while waiting for generation \d+ of web; the rollout goes on server-side/);
-    expect(r.stderr).toMatch(/hint: resume waiting with: infra serverless wait 101 --generation \d+/);
+    const what = gens ? 'generation 4 of web' : 'the change to web';
+    expect(r.stderr).toContain(`error: interrupted while waiting for ${what}; the rollout goes on server-side\n`);
+    const resume = gens ? `infra serverless wait ${SEED_IDS.web} --generation 4` : `infra serverless wait ${SEED_IDS.web} --observed-after ${before}`;
+    expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
   });
 
-  it('timeout: exit 6', async () => {
+  it('timeout: exit 6 with the resume command, stdout is the JSON object', async () => {
     // A change to cron while the clock stands still: it stays queued.
-    const res = await fetch(`${sim.url}/api/v1/serverless/106`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${sim.tokens.admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ max_instances: 4 }),
-    });
-    const g = ((await res.json()) as { container: { spec_generation: number } }).container.spec_generation;
-    const r = await spawnCli(['serverless', 'wait', 'cron', '--timeout', '1s', '--interval', '200ms', '--json'], { env });
+    const before = (await api('GET', `/serverless/${SEED_IDS.cron}`)).container.status_details.observed_at;
+    const base = gets(SEED_IDS.cron);
+    const g = (await api('PUT', `/serverless/${SEED_IDS.cron}`, { max_scale: 4 })).container.spec_generation;
+    expect(g).toBe(gens ? 2 : undefined);
+    const argv = gens ? ['serverless', 'wait', 'cron'] : ['serverless', 'wait', 'cron', '--observed-after', before];
+    const r = await spawnCli([...argv, '--timeout', '1s', '--interval', '200ms', '--json'], { env });
     expect(r.code).toBe(6);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: 106, spec_generation: g, outcome: 'timeout' });
-    expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait 106 --generation ${g}\n`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: SEED_IDS.cron, spec_generation: g ?? null, outcome: 'timeout', evidence: null });
+    expect(r.stdout.split('\n')[0]).toBe('{');
+    const resume = gens ? `infra serverless wait ${SEED_IDS.cron} --generation ${g}` : `infra serverless wait ${SEED_IDS.cron} --observed-after ${before}`;
+    expect(r.stderr).toContain(`error: timed out after 1s waiting for ${gens ? `generation ${g} of cron` : 'the change to cron'}; the rollout goes on server-side`);
+    expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
+    // It polled until the deadline: more than the first read, far fewer than a busy loop.
+    const polls = gets(SEED_IDS.cron) - base;
+    expect(polls).toBeGreaterThan(2);
+    expect(polls).toBeLessThanOrEqual(7);
   });
 });

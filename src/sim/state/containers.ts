@@ -145,7 +145,6 @@ export class ContainerStore extends TeamStore<ContainerRecord> {
     c.specGeneration += 1;
     c.spec = spec;
     c.updatedAt = at;
-    c.stoppedAt = null;
     c.changes.push({ generation: c.specGeneration, at, spec, operationId: uuidFrom(`${c.id}/operation/${c.specGeneration}`) });
     return c;
   }
@@ -204,7 +203,7 @@ export function servingAt(c: ContainerRecord, t: number): Rollout | undefined {
 /** When a rollout's revision stopped taking traffic (a later ready revision replaced it). */
 export function servedUntil(c: ContainerRecord, r: Rollout, now: number): number {
   const later = c.rollouts.find((x) => x.startAt > r.startAt && x.endAt <= now && becameReady(x));
-  const stop = c.stoppedAt !== null && c.stoppedAt <= now ? c.stoppedAt : now;
+  const stop = c.stoppedAt !== null && c.stoppedAt <= now && c.stoppedAt >= r.endAt ? c.stoppedAt : now;
   return Math.min(later ? later.endAt : now, stop);
 }
 
@@ -213,6 +212,11 @@ export function rolloutOf(c: ContainerRecord, generation: number, now: number): 
   return startedBy(c, now).find((r) => r.generation >= generation);
 }
 
+/**
+ * A stop lasts until a later rollout is picked up, not until the write that asks for one: a
+ * queued write moves nothing the platform observed (observed_at, last_stopped_at).
+ */
 export function isStopped(c: ContainerRecord, now: number): boolean {
-  return c.stoppedAt !== null && c.stoppedAt <= now;
+  const at = c.stoppedAt;
+  return at !== null && at <= now && !startedBy(c, now).some((r) => r.startAt > at);
 }
