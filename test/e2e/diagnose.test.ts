@@ -255,6 +255,27 @@ describe('serverless diagnose: fallback to local correlation', () => {
     expect(f.summary).toMatch(/proves nothing about the container/);
   });
 
+  it('revisions unreadable during local correlation: said, checks not run; the verdict follows the status health as the API does', async () => {
+    sim.use(
+      http.get('*/api/v1/serverless/:id/revisions', () =>
+        HttpResponse.json(
+          { success: false, data: { available: false, revisions: [], service: null, route: null }, error: { code: 'serverless.revisions_unavailable', message: 'Retry shortly.', retryable: true }, meta: {} },
+          { status: 503 },
+        ),
+      ),
+    );
+    const api = await rawGet<{ data: { verdict: string; status: { health: string } } }>(sim, `/serverless/${SEED_IDS.edge}/diagnose`);
+    expect(api.data).toMatchObject({ verdict: 'unhealthy', status: { health: 'unhealthy' } });
+    const out = await diagnoseJson('edge', ['--local']);
+    expect(codes(out)).toContain('diagnose.revisions_unreadable');
+    expect(out.data.findings.find((f) => f.code === 'diagnose.revisions_unreadable')!.summary).toMatch(/revision checks were not run/);
+    // Health says unhealthy: the local path must not call it healthy, nor claim that no problem was found.
+    expect(codes(out)).not.toContain('serverless.no_problem_found');
+    expect(out.data.verdict).toBe(api.data.verdict);
+    // A healthy container with unreadable revisions stays healthy.
+    expect((await diagnoseJson('web', ['--local'])).data.verdict).toBe('healthy');
+  });
+
   it('a token without serverless:diagnostics: --local still runs and says the logs could not be read', async () => {
     const out = await diagnoseJson('worker', ['--local'], sim.tokens.no_diagnostics);
     expect(codes(out)).toEqual(['serverless.image_not_found', 'serverless.no_pod_scheduled', 'logs.forbidden']);
