@@ -53,8 +53,9 @@ export function correlate(input: LocalInput): LocalFinding[] {
   if (skip) f.push(finding('serverless.checks_skipped', 'informational', `Revision checks skipped: ${skip}`, { summary: d.summary ?? null, operation: d.operation ?? null }));
   else f.push(...revisionChecks(input.revisions, !!d.error, d.error?.retryable ?? undefined, input.ref));
   f.push(...logChecks(input.logs, f.some((x) => x.code === 'serverless.no_pod_scheduled')));
-  // Checks that were skipped found nothing either way: saying "no problem" would overclaim.
-  if (!skip && !f.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) {
+  // Checks that were skipped found nothing either way, and a status that reports itself
+  // unhealthy has a problem this client could not name: saying "no problem" would overclaim.
+  if (!skip && d.health !== 'unhealthy' && !f.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) {
     f.unshift(finding('serverless.no_problem_found', 'informational', `No problem found: summary ${d.summary ?? 'unknown'}, health ${d.health ?? 'unknown'}.`, { summary: d.summary ?? null, health: d.health ?? null }));
   }
   return rank(f);
@@ -70,7 +71,8 @@ export function verdictOf(findings: readonly { severity?: string | null }[], sta
   if (status?.operation?.terminal === false) return 'in_progress';
   if (status?.summary === 'failed') return 'failed';
   if (status?.summary === 'degraded') return 'degraded';
-  if (findings.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) return 'unhealthy';
+  // The API's verdict is unhealthy whenever the status health is, found cause or not.
+  if (status?.health === 'unhealthy' || findings.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) return 'unhealthy';
   return 'healthy';
 }
 

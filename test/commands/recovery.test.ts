@@ -1,5 +1,6 @@
 // The capability matrix as a table.
 import { expect, test } from 'vitest';
+import { HttpResponse, http } from 'msw';
 import type { Simulator } from '../../src/sim/server.js';
 import { useSimulator } from '../helpers/sim.js';
 import { capabilityTable, cellLabel } from '../../src/commands/recovery/capabilities.js';
@@ -10,7 +11,7 @@ let env: Record<string, string>;
 useSimulator((s, e) => {
   sim = s;
   env = e;
-}, { reset: false });
+});
 
 test('cell labels: gated reads "behind a gate"; unknown statuses pass through', () => {
   expect(cellLabel({ status: 'gated' })).toBe('behind a gate');
@@ -42,8 +43,26 @@ test('recovery capabilities: product × the four capabilities, with notes', asyn
   expect(sim.requests.map((q) => q.path)).toEqual(['/api/v1/recovery/capabilities']);
 });
 
+
 test('--json: the API body as returned', async () => {
   const r = await runCli(['recovery', 'capabilities', '--json'], { env });
+  expect(r.code, r.stderr).toBe(0);
   const direct = await (await fetch(`${sim.url}/api/v1/recovery/capabilities`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
   expect(JSON.parse(r.stdout)).toEqual(direct);
+});
+
+test('a server that predates the capability matrix: its 404 is explained (exit 5, the endpoint named), and restores still work', async () => {
+  // What an older server answers for a route it does not have.
+  sim.use(http.get('*/api/v1/recovery/capabilities', () => HttpResponse.json({ message: 'The route api/v1/recovery/capabilities could not be found.' }, { status: 404 })));
+  for (const extra of [[], ['--json']]) {
+    const r = await runCli(['recovery', 'capabilities', ...extra], { env });
+    expect(r.code, extra.join(' ')).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*has no GET \/api\/v1\/recovery\/capabilities \(404\): servers that predate the capability matrix do not offer it$/m);
+    expect(r.stderr).toMatch(/^hint: snapshots and restores still work/m);
+  }
+  // A 404 is not retried.
+  expect(sim.requests.filter((q) => q.path === '/api/v1/recovery/capabilities')).toHaveLength(2);
+  const list = await runCli(['snapshots', 'list', 'vps'], { env });
+  expect(list.code, list.stderr).toBe(0);
 });

@@ -123,6 +123,12 @@ const rows: Row[] = [
     codes: ['serverless.no_problem_found', 'diagnose.revisions_unreadable'],
   },
   {
+    name: 'revisions unreadable while the status says unhealthy: no "no problem" claim',
+    input: { status: settled({ health: 'unhealthy' }), revisions: { ok: false, reason: 'boom' }, logs: logsOk() },
+    codes: ['diagnose.revisions_unreadable'],
+    check: (f) => expect(verdictOf(f, settled({ health: 'unhealthy' }))).toBe('unhealthy'),
+  },
+  {
     name: 'error lines in recent logs are reported as info (a text match)',
     input: { status: settled(), revisions: healthyRevs, logs: logsOk(2, 'ERROR upstream timeout') },
     codes: ['serverless.no_problem_found', 'logs.recent_errors'],
@@ -175,6 +181,7 @@ describe('local diagnose rules', () => {
     [[{ severity: 'informational' }], { summary: 'in_progress', operation: { state: 'running', terminal: false } }, 'in_progress'],
     [[], { summary: 'stopped', operation: { state: 'succeeded', terminal: true } }, 'stopped'],
     [[{ severity: 'informational' }], { summary: 'ready', operation: { state: 'succeeded', terminal: true } }, 'healthy'],
+    [[{ severity: 'informational' }], { summary: 'ready', health: 'unhealthy', operation: { state: 'succeeded', terminal: true } }, 'unhealthy'],
   ] as [{ severity: string }[], StatusDetails, string][])('verdictOf(%j) = %s', (findings, status, expected) => {
     expect(verdictOf(findings, status)).toBe(expected);
   });

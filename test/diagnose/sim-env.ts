@@ -27,20 +27,38 @@ export async function control(sim: Simulator, path: string, body: unknown): Prom
   return res.json();
 }
 
-export interface RawLogsPage {
-  data: { available: boolean; entries: { timestamp: string; message: string }[] };
-  meta: { next_cursor: string | null; truncated: boolean };
+export interface RawLogEntry {
+  timestamp: string;
+  message: string;
+  level: string;
+  pod: string | null;
+  container: string | null;
+  stream: string;
 }
 
-/** A direct read that leaves no trace in `sim.requests` (those are the CLI's). */
-export async function rawLogs(sim: Simulator, id: number, query: Record<string, string>): Promise<RawLogsPage> {
+export interface RawLogsPage {
+  data: { available: boolean; entries: RawLogEntry[] };
+  meta: { next_cursor: string | null; truncated: boolean; retention_days?: number };
+}
+
+/** A direct GET of the API that leaves no trace in `sim.requests` (those are the CLI's). */
+export async function rawGet<T = unknown>(sim: Simulator, path: string, token = sim.tokens.admin): Promise<T> {
   const before = sim.requests.length;
-  const res = await fetch(`${sim.url}/api/v1/serverless/${id}/logs?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } });
-  const page = (await res.json()) as RawLogsPage;
+  const res = await fetch(`${sim.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const body = (await res.json()) as T;
   sim.requests.splice(before);
-  return page;
+  return body;
+}
+
+export function rawLogs(sim: Simulator, id: string, query: Record<string, string>): Promise<RawLogsPage> {
+  return rawGet<RawLogsPage>(sim, `/serverless/${id}/logs?${new URLSearchParams(query)}`);
 }
 
 export function apiRequests(sim: Simulator, suffix: string) {
   return sim.requests.filter((r) => r.path.startsWith('/api/') && r.path.endsWith(suffix));
+}
+
+/** `METHOD path` of every API request the CLI sent, in order. */
+export function requestLines(sim: Simulator): string[] {
+  return sim.requests.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { spawnCli } from '../helpers/cli.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { useSimulator } from '../helpers/sim.js';
 import { apiRequests, control, rawLogs } from '../diagnose/sim-env.js';
 
@@ -10,18 +11,19 @@ let sim: Simulator;
 useSimulator((s) => (sim = s));
 
 const env = () => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
+const WEB = SEED_IDS.web;
 
 describe('serverless logs as a process', () => {
   it('NDJSON on a pipe; an empty window says so on stderr with exit 0', async () => {
-    const full = await spawnCli(['serverless', 'logs', '101', '--since', '10m', '--limit', '7', '--json'], { env: env() });
+    const full = await spawnCli(['serverless', 'logs', WEB, '--since', '10m', '--limit', '7', '--json'], { env: env() });
     expect(full.code, full.stderr).toBe(0);
     const lines = full.stdout.trimEnd().split('\n');
     // The process's clock is the real one, the simulator's is frozen: compare with the window it sent.
     const reqs = apiRequests(sim, '/logs');
-    const direct = await rawLogs(sim, 101, { since: reqs[0]!.query.since!, limit: '1000' });
+    const direct = await rawLogs(sim, WEB, { since: reqs[0]!.query.since!, limit: '1000' });
     expect(lines.length).toBe(direct.data.entries.length);
     expect(lines.length).toBeGreaterThanOrEqual(39);
-    for (const l of lines) expect(JSON.parse(l)).toHaveProperty('timestamp');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(direct.data.entries);
     expect(reqs.length).toBe(Math.ceil(lines.length / 7));
 
     const empty = await spawnCli(['serverless', 'logs', 'worker'], { env: env() });
@@ -32,14 +34,14 @@ describe('serverless logs as a process', () => {
 
   it('log store down: exit 7 with the message, after retrying', async () => {
     await control(sim, 'faults', { logs_unavailable: true });
-    const r = await spawnCli(['serverless', 'logs', '101'], { env: { ...env(), INFRA_MAX_RETRIES: '1' } });
+    const r = await spawnCli(['serverless', 'logs', WEB], { env: { ...env(), INFRA_MAX_RETRIES: '1' } });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container$/m);
     expect(apiRequests(sim, '/logs').length).toBe(2);
   });
 
   it('--follow stops on SIGINT with exit 130', async () => {
-    const r = await spawnCli(['serverless', 'logs', '101', '--since', '2m', '--follow', '--json'], {
+    const r = await spawnCli(['serverless', 'logs', WEB, '--since', '2m', '--follow', '--json'], {
       env: env(),
       onSpawn: (child) => {
         // Interrupt once the backlog was written and the first poll is waiting.
@@ -47,7 +49,7 @@ describe('serverless logs as a process', () => {
       },
     });
     expect(r.code).toBe(130);
-    const direct = await rawLogs(sim, 101, { since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
+    const direct = await rawLogs(sim, WEB, { since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
     expect(r.stdout.trimEnd().split('\n').length).toBe(direct.data.entries.length);
     expect(r.stderr).toMatch(/error: interrupted/);
   });

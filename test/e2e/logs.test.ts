@@ -3,52 +3,80 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { InterruptedError } from '../../src/cli/errors.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { useSimulator } from '../helpers/sim.js';
-import { apiRequests, cli, control, rawLogs, simClock } from '../diagnose/sim-env.js';
+import { apiRequests, cli, control, rawLogs, requestLines, simClock, type RawLogEntry } from '../diagnose/sim-env.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));
 
 const ago = (ms: number) => new Date(sim.world.now() - ms).toISOString();
-const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { timestamp: string; message: string; container: string });
+const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawLogEntry);
+const WEB = SEED_IDS.web;
 
 describe('serverless logs: paging', () => {
   it('follows next_cursor over several pages, writes every entry once, in order, as NDJSON', async () => {
-    await control(sim, 'logs', { container_id: 101, count: 450 });
-    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '30m', '--limit', '100', '--json']);
+    await control(sim, 'logs', { container_id: WEB, count: 450 });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '30m', '--limit', '100', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const lines = ndjson(r.stdout);
 
     // What the API holds for the same window, read directly in one big page.
     const since = ago(30 * 60_000);
-    const direct = await rawLogs(sim, 101, { since, limit: '1000' });
+    const direct = await rawLogs(sim, WEB, { since, limit: '1000' });
     expect(direct.meta.next_cursor).toBeNull();
     expect(lines.length).toBe(direct.data.entries.length);
     expect(lines.length).toBeGreaterThan(450);
-    expect(lines.map((l) => l.timestamp)).toEqual(direct.data.entries.map((e) => e.timestamp));
+    // Every entry as the API sent it: level, pod, container and stream included.
+    expect(lines).toEqual(direct.data.entries);
+    for (const l of lines) expect(Object.keys(l).sort()).toEqual(['container', 'level', 'message', 'pod', 'stream', 'timestamp']);
     expect(new Set(lines.map((l) => JSON.stringify(l))).size).toBe(lines.length);
 
     // The cursor sequence the server received is exactly the one it handed out.
     const reqs = apiRequests(sim, '/logs');
     expect(reqs.length).toBe(Math.ceil(lines.length / 100));
     expect(reqs[0]!.query.cursor).toBeUndefined();
+    // An id is used as it is: no lookup request before the pages.
+    expect(requestLines(sim).every((l) => l.endsWith('/logs'))).toBe(true);
     let expected: string | null = null;
     for (const [i, req] of reqs.entries()) {
       expect(req.query).toMatchObject({ since, limit: '100', container: 'user-container' });
       if (i > 0) expect(req.query.cursor).toBe(expected);
-      const page = await rawLogs(sim, 101, req.query);
+      const page = await rawLogs(sim, WEB, req.query);
       expected = page.meta.next_cursor;
     }
     expect(expected).toBeNull();
     expect(r.stderr).toBe('');
   });
 
-  it('human lines: timestamp  container  level  message; resolves a name', async () => {
+  it('human lines: timestamp  container  level  message; resolves a name with one list request', async () => {
     const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '2m']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines.length).toBe(8);
-    for (const l of lines) expect(l).toMatch(/^\d{4}-\d{2}-\d{2}T\S+Z {2}user-container {2}(debug|info |warn |error|-    ) {2}\S/);
+    const direct = await rawLogs(sim, WEB, { since: ago(2 * 60_000), limit: '1000' });
+    expect(lines.length).toBe(direct.data.entries.length);
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    // The level is the entry's `level` field, not a word guessed from the message.
+    lines.forEach((l, i) => {
+      const e = direct.data.entries[i]!;
+      expect(l).toBe(`${e.timestamp}  user-container  ${e.level.padEnd(5)}  ${e.message}`);
+    });
+    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${WEB}/logs`]);
+  });
+
+  it('a level field the message does not mention is what the human line shows', async () => {
+    sim.use(
+      http.get('*/api/v1/serverless/:id/logs', () =>
+        HttpResponse.json({
+          success: true,
+          data: { available: true, entries: [{ timestamp: ago(60_000), message: 'disk almost full', level: 'warn', pod: 'web-00003-deployment-abc-xyz', container: 'user-container', stream: 'stderr' }] },
+          error: null,
+          meta: { next_cursor: null, truncated: false, retention_days: 10 },
+        }),
+      ),
+    );
+    const r = await cli(sim, ['serverless', 'logs', WEB]);
+    expect(r.stdout).toBe(`${ago(60_000)}  user-container  warn   disk almost full\n`);
   });
 
   it('on a TTY hints that a wider --since looks further back once the end is reached; colours the level', async () => {
@@ -57,15 +85,33 @@ describe('serverless logs: paging', () => {
     const stdout = new Capture(true, 80);
     const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '5m', '--level', 'error'], { stderr, stdout, env: { FORCE_COLOR: '1' } });
     expect(r.code).toBe(0);
-    expect(stderr.text).toMatch(/wider --since looks further back/);
+    expect(stderr.text).toMatch(/wider --since looks further back \(logs are kept 10 days\)/);
     expect(stdout.text).toContain('\u001b[31merror');
   });
 
+  it("the end hint names the retention the API gives in meta.retention_days", async () => {
+    sim.use(
+      http.get('*/api/v1/serverless/:id/logs', () =>
+        HttpResponse.json({
+          success: true,
+          data: { available: true, entries: [{ timestamp: ago(60_000), message: 'INFO ok', level: 'info', pod: 'p', container: 'user-container', stream: 'stdout' }] },
+          error: null,
+          meta: { next_cursor: null, truncated: false, retention_days: 7 },
+        }),
+      ),
+    );
+    const { Capture } = await import('../helpers/cli.js');
+    const stderr = new Capture(true, 80);
+    const r = await cli(sim, ['serverless', 'logs', WEB], { stderr });
+    expect(r.code).toBe(0);
+    expect(stderr.text).toMatch(/a wider --since looks further back \(logs are kept 7 days\)/);
+  });
+
   it('--since is always sent, as ISO 8601 UTC (default 1h); an offset timestamp is converted', async () => {
-    await cli(sim, ['serverless', 'logs', '101']);
+    await cli(sim, ['serverless', 'logs', WEB]);
     const offset = new Date(sim.world.now() - 20 * 60_000);
     const local = offset.toISOString().replace('Z', '+00:00').replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})/, (_m, d: string, h: string) => `${d}T${h}`);
-    await cli(sim, ['serverless', 'logs', '101', '--since', local]);
+    await cli(sim, ['serverless', 'logs', WEB, '--since', local]);
     const reqs = apiRequests(sim, '/logs');
     const [first, second] = [reqs[0], reqs.at(-1)];
     expect(first!.query.since).toBe(ago(60 * 60_000));
@@ -74,7 +120,7 @@ describe('serverless logs: paging', () => {
 
   it('filters appear in the query, and the level filter is applied by the API', async () => {
     const until = ago(60_000);
-    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '2h', '--until', until, '--level', 'error', '--container', 'all', '--limit', '7', '--json']);
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '2h', '--until', until, '--level', 'error', '--container', 'all', '--limit', '7', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const q = apiRequests(sim, '/logs')[0]!.query;
     expect(q).toMatchObject({ since: ago(2 * 3_600_000), until, level: 'error', container: 'all', limit: '7' });
@@ -84,8 +130,8 @@ describe('serverless logs: paging', () => {
   });
 
   it('--cursor continues from a given cursor', async () => {
-    const first = await rawLogs(sim, 101, { since: ago(10 * 60_000), limit: '5' });
-    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '10m', '--limit', '5', '--cursor', first.meta.next_cursor!, '--json']);
+    const first = await rawLogs(sim, WEB, { since: ago(10 * 60_000), limit: '5' });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '10m', '--limit', '5', '--cursor', first.meta.next_cursor!, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(apiRequests(sim, '/logs')[0]!.query.cursor).toBe(first.meta.next_cursor);
     expect(ndjson(r.stdout)[0]!.timestamp > first.data.entries[4]!.timestamp).toBe(true);
@@ -100,12 +146,40 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
     expect(r.stderr).toBe(`the container printed nothing between ${ago(3_600_000)} and ${ago(0)}\n`);
   });
 
-  it('log store down (503, available=false): retried, then exit 7 saying it proves nothing', async () => {
+  it('log store down (503 serverless.logs_unavailable, available=false): retried, then exit 7 saying it proves nothing', async () => {
     await control(sim, 'faults', { logs_unavailable: true });
-    const r = await cli(sim, ['serverless', 'logs', '101']);
+    const r = await cli(sim, ['serverless', 'logs', WEB]);
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container\n/);
+    expect(r.stdout).toBe('');
     expect(apiRequests(sim, '/logs').length).toBe(4);
+  });
+
+  it('a 503 envelope that says retryable: false is not retried: exit 7 at once', async () => {
+    sim.use(
+      http.get('*/api/v1/serverless/:id/logs', () =>
+        HttpResponse.json(
+          { success: false, data: { available: false, entries: [] }, error: { code: 'serverless.logs_unavailable', message: 'The log store did not respond.', retryable: false }, meta: {} },
+          { status: 503 },
+        ),
+      ),
+    );
+    const r = await cli(sim, ['serverless', 'logs', WEB]);
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container\n/);
+    expect(apiRequests(sim, '/logs').length).toBe(1);
+  });
+
+  it("since beyond the API's own retention (its clock is ahead of ours): 422 from the API → exit 2 naming since", async () => {
+    // Our clock an hour behind the server's: 9d23h30m back passes the local check, yet
+    // reaches beyond the 10 days the API counts from its own, later, now.
+    const behind = { now: () => sim.world.now() - 3_600_000, sleep: async () => {} };
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '9d23h30m'], { clock: behind });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/since: The since field must be within the 10-day log retention/);
+    expect(r.stdout).toBe('');
+    // A validation error is not retried.
+    expect(apiRequests(sim, '/logs').length).toBe(1);
   });
 
   const invalid: [string, string[], RegExp][] = [
@@ -121,7 +195,7 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
     ['follow with until', ['--follow', '--until', '2030-01-01T00:00:00Z'], /--follow and --until/],
   ];
   it.each(invalid)('%s: exit 2 naming the flag, no request sent', async (_n, flags, message) => {
-    const r = await cli(sim, ['serverless', 'logs', '101', ...flags]);
+    const r = await cli(sim, ['serverless', 'logs', WEB, ...flags]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(sim.requests.length).toBe(0);
@@ -129,18 +203,20 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
 
   it('a token without serverless:diagnostics: exit 4 naming the permission (logs and events)', async () => {
     for (const verb of ['logs', 'events']) {
-      const r = await cli(sim, ['serverless', verb, '101'], { token: sim.tokens.no_diagnostics });
+      const r = await cli(sim, ['serverless', verb, WEB], { token: sim.tokens.no_diagnostics });
       expect(r.code, verb).toBe(4);
       expect(r.stderr, verb).toMatch(/serverless:diagnostics/);
       expect(r.stderr, verb).toMatch(/hint: the token lacks the serverless:diagnostics permission/);
     }
+    // The 403 body does not name the permission: the client knows it from the request.
+    expect(sim.requests.map((q) => q.path)).toEqual([`/api/v1/serverless/${WEB}/logs`, `/api/v1/serverless/${WEB}/events`]);
   });
 
   it('an unreadable page (entry without message): exit 1 naming the endpoint and field', async () => {
     sim.use(http.get('*/api/v1/serverless/:id/logs', () => HttpResponse.json({ success: true, data: { available: true, entries: [{ timestamp: 'x' }] }, meta: { next_cursor: null, truncated: false } })));
-    const r = await cli(sim, ['serverless', 'logs', '101']);
+    const r = await cli(sim, ['serverless', 'logs', WEB]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/GET \/api\/v1\/serverless\/101\/logs .*data\.entries\[0\]/);
+    expect(r.stderr).toMatch(new RegExp(`GET /api/v1/serverless/${WEB}/logs .*data\\.entries\\[0\\]`));
   });
 
   it('--help says the level is a text match and shows examples', async () => {
@@ -151,9 +227,14 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
     expect(sim.requests.length).toBe(0);
   });
 
-  it('unknown container: exit 5', async () => {
-    const r = await cli(sim, ['serverless', 'logs', '999']);
+  it('unknown container: exit 5, by name (the lookup) and by id (the logs route)', async () => {
+    const r = await cli(sim, ['serverless', 'logs', 'no-such-container']);
     expect(r.code).toBe(5);
+    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless']);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const byId = await cli(sim, ['serverless', 'logs', missing]);
+    expect(byId.code).toBe(5);
+    expect(requestLines(sim).slice(1)).toEqual([`GET /api/v1/serverless/${missing}/logs`]);
   });
 });
 
@@ -167,7 +248,7 @@ describe('serverless logs --follow', () => {
       sim.world.clock.advance(31);
       if (polls === 4) controller.abort(new InterruptedError());
     });
-    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
     expect(r.code).toBe(130);
     const lines = ndjson(r.stdout);
     const keys = lines.map((l) => JSON.stringify(l));
@@ -184,7 +265,7 @@ describe('serverless logs --follow', () => {
   });
 
   it('prints lines as they appear while following; the backlog may be empty', async () => {
-    const backlog = await rawLogs(sim, 101, { since: ago(1_000), limit: '1000' });
+    const backlog = await rawLogs(sim, WEB, { since: ago(1_000), limit: '1000' });
     const controller = new AbortController();
     let polls = 0;
     const clock = simClock(sim, (ms) => {
@@ -193,7 +274,7 @@ describe('serverless logs --follow', () => {
       if (polls === 2) sim.world.clock.advance(16);
       if (polls === 4) controller.abort(new InterruptedError());
     });
-    const r = await cli(sim, ['serverless', 'logs', '101', '--since', '1s', '--follow'], { clock, signal: controller.signal });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '1s', '--follow'], { clock, signal: controller.signal });
     expect(r.code).toBe(130);
     if (backlog.data.entries.length === 0) expect(r.stderr).toMatch(/waiting for new ones/);
     expect(r.stderr).toMatch(/error: interrupted/);

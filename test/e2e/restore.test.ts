@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
 import type { Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { useSimulator } from '../helpers/sim.js';
 import type { Prompter } from '../../src/cli/context.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
@@ -20,6 +21,11 @@ useSimulator((s, e) => {
 });
 
 const posts = () => sim.requests.filter((r) => r.method === 'POST');
+const S = SEED_IDS.snapshots;
+const VPS_DAILY = String(S.vps.daily);
+const VPS_MANUAL = String(S.vps.manual);
+const VPS1 = SEED_IDS.vps[0]!;
+const opId = () => sim.world.recovery.operations[0]!.id;
 const restore = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) =>
   runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock, ...extra });
 const keyOf = (stderr: string) => /idempotency key: (\S+) \(reuse it with --idempotency-key to retry safely\)/.exec(stderr)?.[1];
@@ -35,34 +41,44 @@ function prompter(answer: string, asked: string[]): Prompter {
 
 describe('before anything is sent', () => {
   test('without a terminal and without --confirm: exit 2 and no request at all', async () => {
-    const r = await restore(['vps', 'rp-vps-001']);
+    const r = await restore(['vps', VPS_DAILY]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--confirm NAME');
     expect(sim.requests).toHaveLength(0);
   });
 
   test('an unknown product is a usage error before any request', async () => {
-    const r = await restore(['disk', 'rp-1', '--confirm', 'x']);
+    const r = await restore(['disk', '1', '--confirm', 'x']);
     expect(r.code).toBe(2);
     expect(sim.requests).toHaveLength(0);
   });
 
   test('an unknown point: 404 from the list lookup, exit 5, no POST', async () => {
-    const r = await restore(['vps', 'rp-nope', '--confirm', 'vps-01']);
-    expect(r.code).toBe(5);
-    expect(r.stderr).toContain('rp-nope');
+    for (const ref of ['99', 'no-such-point']) {
+      const r = await restore(['vps', ref, '--confirm', 'vps-01']);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toContain(`"${ref}"`);
+    }
     expect(posts()).toHaveLength(0);
+    // There is no single-point route: each lookup is one read of the product's list.
+    expect(sim.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/snapshots/vps', 'GET /api/v1/snapshots/vps']);
+  });
+
+  test("a point's name is accepted as well as its id", async () => {
+    const r = await restore(['vps', 'vps-01-daily-11', '--confirm', 'vps-01']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(posts()[0]?.path).toBe(`/api/v1/snapshots/vps/${VPS_DAILY}/restore`);
   });
 
   test('a --confirm that is not the resource name is refused locally: exit 2, no POST', async () => {
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-02']);
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-02']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('"vps-02" is not the resource\'s name "vps-01"; nothing was sent');
     expect(posts()).toHaveLength(0);
   });
 
   test('an invalid --idempotency-key is a usage error', async () => {
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'has space']);
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--idempotency-key', 'has space']);
     expect(r.code).toBe(2);
     expect(sim.requests).toHaveLength(0);
   });
@@ -70,21 +86,23 @@ describe('before anything is sent', () => {
 
 describe('gate open: 202 with an operation', () => {
   test('the review, the key on stderr, the operation id on stdout, the body sent', async () => {
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('op-000001\n');
-    const created = sim.world.recovery.points.find((p) => p.id === 'rp-vps-001')!.createdAt;
+    expect(sim.world.recovery.operations).toHaveLength(1);
+    expect(r.stdout).toBe(`${opId()}\n`);
+    const created = sim.world.recovery.points.find((p) => p.product === 'vps' && p.id === S.vps.daily)!.createdAt;
     const cutoff = new Date(created).toISOString();
-    expect(r.stderr).toContain('resource:      vps-01 (vps 1001)');
-    expect(r.stderr).toContain('point:         rp-vps-001');
+    // The resource's name comes from the point's vps_instance.
+    expect(r.stderr).toContain(`resource:      vps-01 (vps ${VPS1})`);
+    expect(r.stderr).toContain(`point:         ${VPS_DAILY} "vps-01-daily-11" (Automated, available, taken ${cutoff})`);
     expect(r.stderr).toContain(`everything written after ${cutoff} is lost`);
     expect(r.stderr).toContain('safety point:  on');
     expect(r.stderr).toContain('the resource is unavailable during the restore');
-    expect(r.stderr).toMatch(/operation op-000001, follow it at http:\/\/127\.0\.0\.1:\d+\/api\/v1\/recovery\/operations\/op-000001/);
+    expect(r.stderr).toContain(`operation ${opId()}, follow it at ${sim.url}/api/v1/recovery/operations/${opId()}`);
     const key = keyOf(r.stderr);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const [post] = posts();
-    expect(post?.path).toBe('/api/v1/snapshots/vps/rp-vps-001/restore');
+    expect(post?.path).toBe(`/api/v1/snapshots/vps/${VPS_DAILY}/restore`);
     expect(post?.body).toEqual({ confirm_name: 'vps-01', safety_point: true });
     expect(post?.headers['idempotency-key']).toBe(key);
     // The review comes before the POST: the point was read first.
@@ -92,15 +110,17 @@ describe('gate open: 202 with an operation', () => {
   });
 
   test('--no-safety-point is sent and shown; --json prints the answer', async () => {
-    const r = await restore(['cache', 'rp-cache-001', '--confirm', 'sessions-redis', '--no-safety-point', '--json']);
+    const r = await restore(['cache', String(S.cache.redis), '--confirm', 'sessions-redis', '--no-safety-point', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ operation_id: 'op-000001', operation_url: expect.stringMatching(/\/recovery\/operations\/op-000001$/) });
+    expect(JSON.parse(r.stdout)).toEqual({ operation_id: opId(), operation_url: `${sim.url}/api/v1/recovery/operations/${opId()}` });
+    // No safety point was taken.
+    expect(sim.world.recovery.operations[0]!.safetyPointId).toBeNull();
     expect(r.stderr).toContain('safety point:  off');
     expect(posts()[0]?.body).toEqual({ confirm_name: 'sessions-redis', safety_point: false });
   });
 
   test('--quiet still shows the review and the key', async () => {
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '-q']);
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '-q']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('everything written after');
     expect(keyOf(r.stderr)).toBeDefined();
@@ -110,76 +130,94 @@ describe('gate open: 202 with an operation', () => {
 describe('on a terminal', () => {
   test('the user types the exact name; it is sent as confirm_name', async () => {
     const asked: string[] = [];
-    const r = await restore(['vps', 'rp-vps-001'], { stdinTTY: true, prompter: prompter('vps-01', asked) });
+    const r = await restore(['vps', VPS_DAILY], { stdinTTY: true, prompter: prompter('vps-01', asked) });
     expect(r.code, r.stderr).toBe(0);
     expect(asked).toEqual(['Type the name of the resource (vps-01) to confirm: ']);
     expect(posts()[0]?.body).toEqual({ confirm_name: 'vps-01', safety_point: true });
-    expect(r.stdout).toBe('op-000001\n');
+    expect(r.stdout).toBe(`${opId()}\n`);
   });
 
   test('a typed name that differs is refused: exit 2, no POST', async () => {
-    const r = await restore(['vps', 'rp-vps-001'], { stdinTTY: true, prompter: prompter('vps-1', []) });
+    const r = await restore(['vps', VPS_DAILY], { stdinTTY: true, prompter: prompter('vps-1', []) });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nothing was sent');
     expect(posts()).toHaveLength(0);
   });
 });
 
-test('when the point does not name its resource, the API checks the name: 422 → exit 2 with the field', async () => {
+test('when the point does not name its resource (no vps_instance), the API checks the name: 422 → exit 2 with the field', async () => {
   const list = await (await fetch(`${sim.url}/api/v1/snapshots/vps?per_page=100`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
-  const anonymous = { ...list, data: list.data.map(({ resource_name: _n, ...p }: Record<string, unknown>) => p) };
+  const anonymous = { ...list, data: list.data.map(({ vps_instance: _i, ...p }: Record<string, unknown>) => p) };
+  sim.requests.length = 0;
   sim.use(http.get('*/api/v1/snapshots/vps', () => HttpResponse.json(anonymous)));
-  const r = await restore(['vps', 'rp-vps-001', '--confirm', 'wrong-name']);
+  const r = await restore(['vps', VPS_DAILY, '--confirm', 'wrong-name']);
   expect(r.code).toBe(2);
-  expect(r.stderr).toContain('resource:      vps 1001 (name not given by the API)');
-  expect(r.stderr).toMatch(/confirm_name: The confirmation does not match the resource name "vps-01"/);
+  expect(r.stderr).toContain(`resource:      vps ${VPS1} (name not given by the API)`);
+  expect(r.stderr).toMatch(/confirm_name: The confirm name field must match the resource name "vps-01"/);
   expect(posts()).toHaveLength(1);
   expect(sim.world.recovery.operations).toHaveLength(0);
 });
 
-test('gate closed: 200, the restore started directly, no operation id on stdout', async () => {
+test('gate closed: 200 {message}, the restore started directly, no operation id on stdout', async () => {
   await fetch(`${sim.url}/_sim/gates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'vps', open: false }) });
-  const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
+  const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01']);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toBe('');
-  expect(r.stderr).toContain('started directly, as before');
-  const j = await restore(['database', 'rp-db-001', '--confirm', 'shop-mysql', '--json']);
+  expect(r.stderr).toContain(`the restore of vps-01 from ${VPS_DAILY} started directly, as before`);
+  expect(r.stderr).toContain('VPS snapshot restore initiated');
+  // The body and the key are sent all the same; servers that predate them ignore them.
+  expect(posts()[0]?.body).toEqual({ confirm_name: 'vps-01', safety_point: true });
+  expect(posts()[0]?.headers['idempotency-key']).toBe(keyOf(r.stderr));
+  // The database gate is closed in the seed.
+  const j = await restore(['database', String(S.database.mysql), '--confirm', 'shop-mysql', '--json']);
   expect(j.code, j.stderr).toBe(0);
-  expect(JSON.parse(j.stdout)).toMatchObject({ status: 'started' });
+  expect(JSON.parse(j.stdout)).toEqual({ message: 'Database snapshot restore initiated' });
 });
 
 describe('idempotency and one destructive operation at a time', () => {
   test('the same request under the same key returns the same operation', async () => {
-    const a = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
-    const b = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
+    const a = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
+    const b = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--idempotency-key', 'k-retry-1']);
     expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.stdout).toBe(`${opId()}\n`);
     expect(b.stdout).toBe(a.stdout);
+    expect(posts().map((p) => p.headers['idempotency-key'])).toEqual(['k-retry-1', 'k-retry-1']);
     expect(keyOf(b.stderr)).toBe('k-retry-1');
     expect(sim.world.recovery.operations).toHaveLength(1);
   });
 
   test('a changed request under a reused key: 409, exit 1, says why', async () => {
-    await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-2']);
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--idempotency-key', 'k-2', '--no-safety-point']);
+    await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--idempotency-key', 'k-2']);
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--idempotency-key', 'k-2', '--no-safety-point']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('the idempotency key k-2 was already used for a different request');
+    expect(r.stderr).toContain('refused by the API (409): the idempotency key k-2 was already used for a different request');
     expect(r.stderr).toMatch(/hint: a new request needs a new key/);
     expect(sim.world.recovery.operations).toHaveLength(1);
   });
 
   test('a second destructive operation on the same resource: 409, exit 1', async () => {
-    await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01']);
-    const r = await restore(['vps', 'rp-vps-002', '--confirm', 'vps-01']);
+    await restore(['vps', VPS_DAILY, '--confirm', 'vps-01']);
+    const r = await restore(['vps', VPS_MANUAL, '--confirm', 'vps-01']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('another destructive operation is running on vps-01; one runs per resource at a time');
+    expect(r.stderr).toContain('refused by the API (409): another destructive operation is running on vps-01; one runs per resource at a time');
+    expect(posts().map((p) => p.path)).toEqual([`/api/v1/snapshots/vps/${VPS_DAILY}/restore`, `/api/v1/snapshots/vps/${VPS_MANUAL}/restore`]);
+    expect(sim.world.recovery.operations).toHaveLength(1);
     expect(r.stderr).toMatch(/hint: wait until that operation has finished/);
   });
 
-  test('a product that cannot replace the resource (PostgreSQL): 422 → exit 2, hint to capabilities', async () => {
-    const r = await restore(['database', 'rp-db-003', '--confirm', 'orders-pg']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('PostgreSQL cannot be restored in place');
+  // The API refuses with 422 {error} (no field errors): a refusal of the state, not of the input.
+  test('a product that cannot replace the resource (PostgreSQL): 422 {error} → exit 1, hint to capabilities', async () => {
+    const r = await restore(['database', String(S.database.postgres), '--confirm', 'orders-pg']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: refused by the API \(422\): PostgreSQL cannot be restored in place/m);
     expect(r.stderr).toContain("hint: 'infra recovery capabilities'");
+    expect(sim.world.recovery.operations).toHaveLength(0);
+  });
+
+  test('a point that is still being created: 422 {error} → exit 1 with the reason', async () => {
+    const r = await restore(['vps', String(S.vps.creating), '--confirm', 'vps-02']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused by the API \(422\): The recovery point is still being created/);
     expect(sim.world.recovery.operations).toHaveLength(0);
   });
 });
@@ -214,7 +252,7 @@ describe('a dropped connection', () => {
   afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
   test('the POST is retried with the same Idempotency-Key and yields one operation', async () => {
-    const r = await restore(['vps', 'rp-vps-001', '--confirm', 'vps-01', '--debug'], { env: { ...env, INFRA_API_URL: proxyUrl } });
+    const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01', '--debug'], { env: { ...env, INFRA_API_URL: proxyUrl } });
     expect(r.code, r.stderr).toBe(0);
     expect(dropped).toBe(1);
     const sent = posts();
@@ -228,7 +266,7 @@ describe('a dropped connection', () => {
 });
 
 test('as a real process without a terminal: --confirm is required, nothing is sent', async () => {
-  const r = await spawnCli(['snapshots', 'restore', 'vps', 'rp-vps-001'], { env });
+  const r = await spawnCli(['snapshots', 'restore', 'vps', VPS_DAILY], { env });
   expect(r.code).toBe(2);
   expect(r.stderr).toContain('--confirm NAME');
   expect(sim.requests).toHaveLength(0);

@@ -6,7 +6,8 @@ export function registerDatastore(program: Command, action: ActionFactory, kind:
   const family = program
     .command(kind)
     .description(kind === 'database' ? 'managed databases: list, credentials, public DNS' : 'managed caches: list, connection info, public DNS');
-  const ex = kind === 'database' ? { id: '301', name: 'orders-pg' } : { id: '401', name: 'sessions-redis' };
+  // Ids are opaque UUIDs; these are the seeded ones of `infra sim`, so the examples run there as written.
+  const ex = kind === 'database' ? { id: '5ac9f32f-5002-4d08-87c4-b9e6716d0bf9', name: 'orders-pg' } : { id: '1d6e54d7-5670-462c-8b3a-9e1784ba21b4', name: 'sessions-redis' };
   examples(
     pageOptions(family.command('list').description(`list ${kind} instances: engine, version, status, the endpoint to connect to, public DNS on/off`))
       .action(action(() => (kind === 'database' ? import('./list.js') : import('../cache/list.js')))),
@@ -28,8 +29,8 @@ export function registerDatastore(program: Command, action: ActionFactory, kind:
       .addHelpText('after', '\nPassword rotation is not offered by the API (there is no --rotate).')
       .action(action(() => (kind === 'database' ? import('./credentials.js') : import('../cache/connection-info.js')))),
     kind === 'database'
-      ? [`infra database credentials ${ex.id}`, `infra database credentials ${ex.name} --show-secrets`, `psql "$(infra database credentials ${ex.id} --url)"`, `infra database credentials ${ex.id} --json`]
-      : [`infra cache connection-info ${ex.id}`, `infra cache credentials ${ex.name}`, `redis-cli -u "$(infra cache connection-info ${ex.id} --url)"`],
+      ? [`infra database credentials ${ex.name}`, `infra database credentials ${ex.id} --show-secrets`, `psql "$(infra database credentials ${ex.name} --url)"`, `infra database credentials ${ex.name} --json`]
+      : [`infra cache connection-info ${ex.name}`, `infra cache credentials ${ex.id}`, `redis-cli -u "$(infra cache connection-info ${ex.name} --url)"`],
   );
 
   const dns = family.command('dns').description(`public DNS of a ${kind}: adds a public endpoint beside the private one`);
@@ -38,14 +39,14 @@ export function registerDatastore(program: Command, action: ActionFactory, kind:
       .command('enable <id>')
       .description('enable public DNS; prints dns_hostname:dns_port')
       .action(action(() => (kind === 'database' ? import('./dns-enable.js') : import('../cache/dns-enable.js')))),
-    [`infra ${kind} dns enable ${ex.id}`, `infra ${kind} dns enable ${ex.name} --json`],
+    [`infra ${kind} dns enable ${ex.name}`, `infra ${kind} dns enable ${ex.id} --json`],
   );
   examples(
     dns
       .command('disable <id>')
       .description('disable public DNS; connections use the private endpoint again')
       .action(action(() => (kind === 'database' ? import('./dns-disable.js') : import('../cache/dns-disable.js')))),
-    [`infra ${kind} dns disable ${ex.id}`],
+    [`infra ${kind} dns disable ${ex.name}`],
   );
   return family;
 }

@@ -18,10 +18,10 @@ export function registerSnapshots(program: Command, action: ActionFactory): void
       .addHelpText('after', "\nCheck what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only).")
       .action(action(() => import('./restore.js'))),
     [
-      'infra snapshots restore database rp-db-001',
-      'infra snapshots restore vps rp-vps-001 --confirm vps-01',
-      'infra snapshots restore cache rp-cache-001 --confirm sessions-redis --no-safety-point',
-      'infra snapshots restore vps rp-vps-001 --confirm vps-01 --idempotency-key 3f6c9d2e-retry',
+      'infra snapshots restore database 31',
+      'infra snapshots restore vps 11 --confirm vps-01',
+      'infra snapshots restore cache 21 --confirm sessions-redis --no-safety-point',
+      'infra snapshots restore vps 11 --confirm vps-01 --idempotency-key 3f6c9d2e-retry',
     ],
   );
 }

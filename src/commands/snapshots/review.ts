@@ -39,29 +39,29 @@ export function printReview(app: App, product: RecoveryProduct, point: RecoveryP
 
 /** The API's 409 and 422 answers to a restore, as a sentence and what to do next. */
 export function explainRefusal(err: unknown, resource: string | undefined, key: string): unknown {
+  const capabilities =
+    "'infra recovery capabilities' shows which products can replace the existing resource; 'infra snapshots list <product>' shows each point's actions";
   if (err instanceof ConflictError) {
+    // A 422 without field errors also arrives here: it refuses the resource's state, not the input.
     const said = err.message;
+    const refused = `refused by the API (${err.status})`;
     if (/idempotency/i.test(said))
       return new CliError(
         1,
-        `refused by the API (409): the idempotency key ${key} was already used for a different request; the API said: ${said}`,
+        `${refused}: the idempotency key ${key} was already used for a different request; the API said: ${said}`,
         'a new request needs a new key: run it without --idempotency-key; reuse a key only to retry the very same request',
       );
     if (/destructive|at a time|already running|in progress/i.test(said))
       return new CliError(
         1,
-        `refused by the API (409): another destructive operation is running on ${resource ?? 'this resource'}; one runs per resource at a time. The API said: ${said}`,
+        `${refused}: another destructive operation is running on ${resource ?? 'this resource'}; one runs per resource at a time. The API said: ${said}`,
         'wait until that operation has finished, then run the restore again',
       );
-    return new CliError(1, `refused by the API (409): ${said}`);
+    return new CliError(1, `${refused}: ${said}`, err.status === 422 ? capabilities : undefined);
   }
   if (err instanceof ValidationError) {
     const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
-    const hint = details.length
-      ? undefined
-      : "'infra recovery capabilities' shows which products can replace the existing resource; 'infra snapshots list <product>' shows each point's actions";
-    return new CliError(2, `the API refused the restore (${err.status}): ${err.message}`, hint, details);
+    return new CliError(2, `the API refused the restore (${err.status}): ${err.message}`, details.length ? undefined : capabilities, details);
   }
   return err;
 }
-

@@ -105,6 +105,12 @@ export function segments(c: ContainerRecord, now: number): Segment[] {
   return out;
 }
 
+// A burst spreads its lines evenly, so its step may be fractional; entry times are whole
+// milliseconds, or the cursor (digits only) could not carry them.
+function timeAt(s: Segment, k: number): number {
+  return Math.floor(s.start + k * s.step);
+}
+
 function after(t: number, s: number, k: number, c: Cursor): boolean {
   if (t !== c.t) return t > c.t;
   if (s !== c.s) return s > c.s;
@@ -122,11 +128,11 @@ const SCAN_BUDGET = 50_000;
 export function readLogs(c: ContainerRecord, q: LogQuery, now: number): LogPage {
   const segs = segments(c, now).filter((s) => q.container === 'all' || s.container === q.container);
   const heads = segs.map((s) => {
-    const last = Math.min(s.count - 1, Math.floor((q.until - s.start) / s.step));
+    const last = Math.min(s.count - 1, Math.ceil((q.until + 1 - s.start) / s.step) - 1);
     let k = Math.max(0, Math.ceil((q.since - s.start) / s.step));
     if (q.cursor) {
       k = Math.max(k, Math.floor((q.cursor.t - s.start) / s.step) - 1);
-      while (k <= last && !after(s.start + k * s.step, s.ord, k, q.cursor)) k++;
+      while (k <= last && !after(timeAt(s, k), s.ord, k, q.cursor)) k++;
     }
     return { s, k, last };
   });
@@ -139,13 +145,13 @@ export function readLogs(c: ContainerRecord, q: LogQuery, now: number): LogPage 
     for (const h of heads) {
       if (h.k > h.last) continue;
       if (!best) { best = h; continue; }
-      const t = h.s.start + h.k * h.s.step;
-      const bt = best.s.start + best.k * best.s.step;
+      const t = timeAt(h.s, h.k);
+      const bt = timeAt(best.s, best.k);
       if (t < bt || (t === bt && h.s.ord < best.s.ord)) best = h;
     }
     if (!best) return { entries, nextCursor: null };
     if (entries.length >= q.limit || scanned >= SCAN_BUDGET) return { entries, nextCursor: lastPos };
-    const t = best.s.start + best.k * best.s.step;
+    const t = timeAt(best.s, best.k);
     const message = best.s.line(best.k);
     lastPos = { t, s: best.s.ord, k: best.k };
     best.k += 1;
