@@ -37,6 +37,7 @@ describe('the token and passwords never leak', () => {
     ['database', 'credentials', SEED_IDS.postgres],
     ['database', 'credentials', 'shop-mysql'],
     ['database', 'credentials', SEED_IDS.mariadb],
+    ['database', 'credentials', 'staging-pg', '--project', 'staging'],
     ['cache', 'connection-info', SEED_IDS.redis],
     ['cache', 'credentials', 'queue-valkey'],
     ['cache', 'connection-info', SEED_IDS.dragonfly],
@@ -47,7 +48,7 @@ describe('the token and passwords never leak', () => {
     ['serverless', 'get', 'web'],
   ];
 
-  it.each(human)('human output and --debug traces: %s %s %s', async (...argv) => {
+  it.each(human.map((argv) => [argv.join(' '), argv] as const))('human output and --debug traces: %s', async (_name, argv) => {
     for (const extra of [[], ['--debug'], ['--debug', '--no-color']]) {
       const r = await runCli([...argv, ...extra], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin }, clock: virtualClock() });
       expect(r.code, r.stderr).toBe(0);
