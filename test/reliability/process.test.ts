@@ -121,7 +121,7 @@ describe('the config file', () => {
     }, 1);
     await Promise.all(
       kills.map((ms, i) =>
-        spawnCli(['config', 'set', 'project', `prj-${i}`], {
+        spawnCli(['config', 'set', 'project', String(100 + i)], {
           env: { INFRA_CONFIG_DIR: dir },
           onSpawn: (child) => setTimeout(() => child.kill('SIGKILL') && killed++, ms),
         }),
@@ -134,18 +134,18 @@ describe('the config file', () => {
     expect(existsSync(file)).toBe(true);
     const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     expect(config['api-url']).toBe('http://keep.test');
-    if (config.project !== undefined) expect(config.project).toMatch(/^prj-\d+$/);
+    if (config.project !== undefined) expect(config.project).toMatch(/^1\d\d$/);
   });
 
   it('pairs of concurrent writers: the file parses and holds one of the values', async () => {
     for (let round = 0; round < 4; round++) {
       const dir = tempConfigDir();
       const pairs = await Promise.all(
-        ['a', 'b', 'c', 'd'].map((v) => spawnCli(['config', 'set', 'project', `prj-${v}`], { env: { INFRA_CONFIG_DIR: dir } })),
+        ['1', '2', 'staging', 'main'].map((v) => spawnCli(['config', 'set', 'project', v], { env: { INFRA_CONFIG_DIR: dir } })),
       );
       for (const p of pairs) expect(p.code, p.stderr).toBe(0);
       const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, string>;
-      expect(['prj-a', 'prj-b', 'prj-c', 'prj-d']).toContain(config.project);
+      expect(['1', '2', 'staging', 'main']).toContain(config.project);
     }
   });
 });
