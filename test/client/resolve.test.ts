@@ -145,6 +145,20 @@ describe('resolving a reference over HTTP', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('a name: exactly one list request, with per_page=200, when the list fits on one page', async () => {
+    server = await startFixtureServer({ 'GET /api/v1/serverless': 'serverless/list', 'GET /api/v1/database': 'database/list' });
+    client = new Client({ apiUrl: server.url, token: 'tok' });
+    expect(await client.serverless.resolveId('pdf-renderer')).toBe('e8a51c09-7d3f-4b62-8f0e-25c4a9d6b713');
+    expect(asked(server)).toEqual(['GET /api/v1/serverless?page=1&per_page=200']);
+    server.reset();
+    expect((await client.datastores.resolve('database', 'orders-pg')).item?.name).toBe('orders-pg');
+    expect(asked(server)).toEqual(['GET /api/v1/database?page=1&per_page=200']);
+    server.reset();
+    // A ULID (database ids) is an id too: no request.
+    expect((await client.datastores.resolve('database', '01J8Z6Q4M3V7K2T9XH5B0RPC1D')).id).toBe('01J8Z6Q4M3V7K2T9XH5B0RPC1D');
+    expect(server.requests).toEqual([]);
+  });
+
   it('a name on the first page: one list request with per_page=200, then the pages after it', async () => {
     const { server, client } = await start();
     const r = await client.serverless.resolve('image-resizer');
