@@ -7,7 +7,7 @@ import { getExamples, walkCommands } from './help.js';
 export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_API_URL', 'Service host; the client appends /api/v1/... (same as --api-url).'],
   ['INFRA_TOKEN', 'API token. Takes precedence over the token stored by infra auth login. There is no token flag: it would leak into shell history and process lists.'],
-  ['INFRA_PROJECT', 'Project (team) id, sent as X-Team-Id (same as --project).'],
+  ['INFRA_PROJECT', 'Project (team) id or name, sent as X-Team-Id (same as --project); a name is looked up once in GET /api/v1/user/teams.'],
   ['INFRA_TEAM', 'Alias of INFRA_PROJECT; both set to different values is a usage error.'],
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],

@@ -20,7 +20,7 @@ export function buildProgram(wiring: Wiring): Command {
     .description('Command-line client for the Infrastructure Management API v1')
     .version(VERSION, '-V, --version', 'print the version')
     .addOption(new Option('--api-url <url>', 'service host (env INFRA_API_URL)'))
-    .addOption(new Option('--project <id>', 'project (team) id, sent as X-Team-Id (env INFRA_PROJECT)'))
+    .addOption(new Option('--project <id>', 'project (team) id or name, sent as X-Team-Id (env INFRA_PROJECT)'))
     .addOption(new Option('--team <id>', 'alias of --project (env INFRA_TEAM)'))
     .option('--json', 'machine output on stdout')
     .option('--no-color', 'no ANSI colour (env NO_COLOR)')

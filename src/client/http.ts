@@ -248,7 +248,7 @@ export class HttpClient {
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
-    const { field, problem } = describeIssue(parsed.error);
+    const { field, problem } = describeIssue(parsed.error, json);
     throw new ResponseShapeError(`the response of ${endpoint} ${problem}`, status, endpoint, field);
   }
 

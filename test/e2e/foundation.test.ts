@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 
 let sim: Simulator;
@@ -27,32 +28,56 @@ const cli = (argv: string[], extra: Record<string, string> = {}, stdin?: string)
 describe('requests', () => {
   it('sends bearer token, accept, user agent, and X-Team-Id only when a project is chosen', async () => {
     await cli(['vps', 'list']);
-    await cli(['vps', 'list', '--project', 'prj-main']);
+    await cli(['vps', 'list', '--project', '2']);
     const [plain, withProject] = sim.requests;
+    expect(sim.requests).toHaveLength(2); // an integer team id is sent as it is: no lookup
     expect(plain!.headers.authorization).toBe(`Bearer ${sim.tokens.admin}`);
     expect(plain!.headers.accept).toBe('application/json');
     expect(plain!.headers['user-agent']).toMatch(/^infra-cli\/1\.3\.0 node\/\d+/);
     expect(plain!.headers['x-team-id']).toBeUndefined();
-    expect(withProject!.headers['x-team-id']).toBe('prj-main');
+    expect(withProject!.headers['x-team-id']).toBe('2');
+  });
+
+  it('--project staging is looked up by name once (GET /user/teams), then sent as X-Team-Id: 2', async () => {
+    const r = await cli(['vps', 'list', '--project', 'staging', '--json']);
+    expect(r.code).toBe(0);
+    expect(sim.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/user/teams', 'GET /api/v1/vps']);
+    expect(sim.requests[0]!.headers['x-team-id']).toBeUndefined();
+    expect(sim.requests[1]!.headers['x-team-id']).toBe('2');
+    expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual([SEED_IDS.stagingVps]);
+  });
+
+  it('a project name the token does not see: exit 5 naming the projects it does see, nothing else sent', async () => {
+    const r = await cli(['vps', 'list', '--project', 'prod']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^error: no project named "prod"; this token sees: main \(1\), staging \(2\)/m);
+    expect(sim.requests.map((q) => q.path)).toEqual(['/api/v1/user/teams']);
   });
 
   it('INFRA_TEAM selects the project; a trailing /api/v1 in the URL is tolerated', async () => {
-    const r = await runCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: `${sim.url}/api/v1/`, INFRA_TOKEN: sim.tokens.admin, INFRA_TEAM: 'prj-staging' }, clock });
+    const r = await runCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: `${sim.url}/api/v1/`, INFRA_TOKEN: sim.tokens.admin, INFRA_TEAM: String(SEED_IDS.teams.staging) }, clock });
     expect(r.code).toBe(0);
+    expect(sim.requests).toHaveLength(1);
     expect(sim.requests[0]!.path).toBe('/api/v1/vps');
-    expect(sim.requests[0]!.headers['x-team-id']).toBe('prj-staging');
-    expect(JSON.parse(r.stdout).map((v: { id: number }) => v.id)).toEqual([1101]);
+    expect(sim.requests[0]!.headers['x-team-id']).toBe('2');
+    expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual([SEED_IDS.stagingVps]);
   });
 
   it('--project and --team with different values: exit 2 before any request', async () => {
-    const r = await cli(['vps', 'list', '--project', 'prj-main', '--team', 'prj-staging']);
+    const r = await cli(['vps', 'list', '--project', 'main', '--team', 'staging']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --project "prj-main" and --team "prj-staging" name different projects/m);
+    expect(r.stderr).toMatch(/^error: --project "main" and --team "staging" name different projects/m);
+    // Decided on the values as given: not even the team lookup a name would cost.
+    const ids = await cli(['vps', 'list', '--project', '1', '--team', '2']);
+    expect(ids.code).toBe(2);
     expect(sim.requests).toHaveLength(0);
+    // The same value twice is fine.
+    expect((await cli(['vps', 'list', '--project', '2', '--team', '2'])).code).toBe(0);
+    expect(sim.requests.map((q) => q.headers['x-team-id'])).toEqual(['2']);
   });
 
   it('INFRA_PROJECT and INFRA_TEAM disagreeing: exit 2, no request', async () => {
-    const r = await cli(['vps', 'list'], { INFRA_PROJECT: 'prj-main', INFRA_TEAM: 'prj-staging' });
+    const r = await cli(['vps', 'list'], { INFRA_PROJECT: 'main', INFRA_TEAM: 'staging' });
     expect(r.code).toBe(2);
     expect(sim.requests).toHaveLength(0);
   });
@@ -76,8 +101,16 @@ describe('errors to exit codes', () => {
   });
 
   it('403 names the missing permission', async () => {
-    const r = await cli(['api', '/serverless/101/logs'], { INFRA_TOKEN: sim.tokens.no_diagnostics });
+    const r = await cli(['serverless', 'logs', SEED_IDS.web], { INFRA_TOKEN: sim.tokens.no_diagnostics });
     expect(r.code).toBe(4);
+    expect(r.stderr).toContain('hint: the token lacks the serverless:diagnostics permission');
+  });
+
+  it('403 with the real body (no permission in it): the client names the permission the request needed', async () => {
+    sim.use(http.get('*/api/v1/serverless/:id/logs', () => HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 })));
+    const r = await cli(['serverless', 'logs', SEED_IDS.web]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: This action is unauthorized\. \(403 on GET \/api\/v1\/serverless\/[0-9a-f-]{36}\/logs\)$/m);
     expect(r.stderr).toContain('hint: the token lacks the serverless:diagnostics permission');
   });
 
@@ -88,16 +121,26 @@ describe('errors to exit codes', () => {
   });
 
   it('422: exit 2 with the field errors printed one by one', async () => {
-    const r = await cli(['vps', 'list', '--per-page', '1000']);
+    // The simulator validates like the real service: {message, errors: {field: [...]}}.
+    const r = await cli(['api', '-X', 'PUT', `/serverless/${SEED_IDS.web}`, '-f', 'port=0', '-f', 'min_scale=200']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^ {2}per_page: /m);
+    expect(r.stderr).toMatch(/^error: The port field must be between 1 and 65535\. \(and 1 more error\) \(422 on PUT /m);
+    expect(r.stderr).toMatch(/^ {2}port: The port field must be between 1 and 65535\.$/m);
+    expect(r.stderr).toMatch(/^ {2}min_scale: The min scale field must be between 0 and 100\.$/m);
+  });
+
+  it('a 422 without field errors ({error}) refuses the state, not the input: exit 1', async () => {
+    fault(422, { error: 'Instance cannot be listed in its current state', status: 'provisioning' });
+    const r = await cli(['vps', 'list']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: refused by the API: Instance cannot be listed in its current state$/m);
   });
 
   it('409: exit 1 with the API message', async () => {
-    fault(409, { message: 'Another operation is running.' });
+    fault(409, { error: 'Another operation is running.' });
     const r = await cli(['vps', 'list']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Another operation is running.');
+    expect(r.stderr).toMatch(/^error: refused by the API: Another operation is running\.$/m);
   });
 
   it('500 on every attempt: exit 7 after retries with backoff', async () => {
@@ -141,10 +184,11 @@ describe('errors to exit codes', () => {
   });
 
   it('a required field missing: exit 1 naming the field', async () => {
-    fault(200, { data: [{ id: 1 }], pagination: { current_page: 1, last_page: 1, per_page: 20, total: 1 } });
+    // Only the id is required of a list item; everything else is read leniently.
+    fault(200, { data: [{ name: 'vps-01', status: 'running' }], pagination: { current_page: 1, last_page: 1, per_page: 20, total: 1 } });
     const r = await cli(['vps', 'list']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('"data[0].name"');
+    expect(r.stderr).toMatch(/^error: the response of GET \/api\/v1\/vps lacks the required field "data\[0\]\.id"$/m);
   });
 
   it('connection refused: exit 7', async () => {
@@ -170,23 +214,35 @@ describe('errors to exit codes', () => {
 
 describe('output', () => {
   it('--json keeps fields the client does not know (additive API growth)', async () => {
-    sim.use(http.get('*/api/v1/vps', () => HttpResponse.json({ data: [{ id: 7, name: 'a', status: 'running', brand_new: { x: 1 } }], pagination: { current_page: 1, last_page: 1, per_page: 20, total: 1 } })));
+    const item = { id: SEED_IDS.vps[0], name: 'a', status: 'running', cpu_cores: '2', brand_new: { x: 1 } };
+    sim.use(http.get('*/api/v1/vps', () => HttpResponse.json({ data: [item], pagination: { current_page: 1, last_page: 1, per_page: 20, total: 1 } })));
     const r = await cli(['vps', 'list', '--json']);
-    expect(JSON.parse(r.stdout)).toEqual([{ id: 7, name: 'a', status: 'running', brand_new: { x: 1 } }]);
+    // As sent: unknown fields kept, a number sent as a string left a string.
+    expect(JSON.parse(r.stdout)).toEqual([item]);
+  });
+
+  it('--all asks for large pages (per_page=200): 45 VPS in one request', async () => {
+    const r = await cli(['vps', 'list', '--all']);
+    expect(r.code).toBe(0);
+    expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '200' }]);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(46);
   });
 
   it('--all follows pagination.last_page; piped output is TSV with one header', async () => {
-    const r = await cli(['vps', 'list', '--all']);
+    const r = await cli(['vps', 'list', '--all', '--per-page', '20']);
     expect(r.code).toBe(0);
-    expect(sim.requests.map((q) => q.query.page)).toEqual(['1', '2', '3']);
+    expect(sim.requests.map((q) => q.query)).toEqual([1, 2, 3].map((p) => ({ page: String(p), per_page: '20' })));
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('ID\tNAME\tSTATUS\tREGION\tPLAN\tIPV4');
+    expect(lines[0]).toBe('ID\tNAME\tSTATUS\tDATACENTER\tPROFILE\tPUBLIC IP');
     expect(lines).toHaveLength(46);
     expect(lines.filter((l) => l.startsWith('ID\t'))).toHaveLength(1);
+    expect(lines.slice(1).map((l) => l.split('\t')[0])).toEqual([...SEED_IDS.vps]);
+    expect(r.stderr).not.toContain('page 1 of');
   });
 
-  it('without --all, says on stderr that more pages exist', async () => {
+  it('without --all, one page of 20 (per_page is always sent: the server default is 15) and a hint on stderr', async () => {
     const r = await cli(['vps', 'list']);
+    expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '20' }]);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(21);
     expect(r.stderr).toContain('page 1 of 3');
   });
@@ -226,7 +282,7 @@ describe('auth and config', () => {
   });
 
   it('auth login accepts a valid token without vps:read and says so', async () => {
-    sim.use(http.get('*/api/v1/vps', () => HttpResponse.json({ message: 'Forbidden.', required_permission: 'vps:read' }, { status: 403 })));
+    sim.use(http.get('*/api/v1/vps', () => HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 })));
     const r = await runCli(['auth', 'login', '--with-token'], { env: { INFRA_API_URL: sim.url }, stdin: sim.tokens.admin, clock });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('lacks vps:read');
@@ -241,10 +297,10 @@ describe('auth and config', () => {
   it('config set/get/list/unset/path round-trip, validated', async () => {
     const dir = tempConfigDir();
     const c = (...argv: string[]) => runCli(['config', ...argv], { env: { INFRA_CONFIG_DIR: dir } });
-    expect((await c('set', 'project', 'prj-staging')).code).toBe(0);
+    expect((await c('set', 'project', 'staging')).code).toBe(0);
     expect((await c('set', 'api-url', sim.url)).code).toBe(0);
-    expect((await c('get', 'project')).stdout).toBe('prj-staging\n');
-    expect((await c('list')).stdout).toBe(`api-url=${sim.url}\nproject=prj-staging\n`);
+    expect((await c('get', 'project')).stdout).toBe('staging\n');
+    expect((await c('list')).stdout).toBe(`api-url=${sim.url}\nproject=staging\n`);
     expect((await c('path')).stdout).toBe(join(dir, 'config.json') + '\n');
     expect((await c('set', 'output', 'yaml')).code).toBe(2);
     expect((await c('set', 'colour', 'x')).code).toBe(2);
@@ -257,11 +313,18 @@ describe('auth and config', () => {
   it('the config file supplies api-url and project (flag > env > config)', async () => {
     const dir = tempConfigDir();
     await runCli(['config', 'set', 'api-url', sim.url], { env: { INFRA_CONFIG_DIR: dir } });
-    await runCli(['config', 'set', 'project', 'prj-staging'], { env: { INFRA_CONFIG_DIR: dir } });
+    await runCli(['config', 'set', 'project', 'staging'], { env: { INFRA_CONFIG_DIR: dir } });
     await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin }, clock });
-    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: 'prj-main' }, clock });
-    await runCli(['vps', 'list', '--team', 'prj-staging'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: 'prj-main' }, clock });
-    expect(sim.requests.map((r) => r.headers['x-team-id'])).toEqual(['prj-staging', 'prj-main', 'prj-staging']);
+    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
+    await runCli(['vps', 'list', '--team', 'staging'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
+    // A name costs one team lookup per run; an id none.
+    expect(sim.requests.map((r) => `${r.path} ${r.headers['x-team-id'] ?? '-'}`)).toEqual([
+      '/api/v1/user/teams -',
+      '/api/v1/vps 2',
+      '/api/v1/vps 1',
+      '/api/v1/user/teams -',
+      '/api/v1/vps 2',
+    ]);
   });
 });
 
@@ -274,16 +337,18 @@ describe('infra api', () => {
   });
 
   it('POST with -f fields as a typed JSON body', async () => {
-    const r = await cli(['api', '-X', 'POST', '/database/302/dns']);
+    const r = await cli(['api', '-X', 'POST', `/database/${SEED_IDS.mysql}/dns`, '-f', 'note=x', '-f', 'n=3', '-f', 'on=true']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).dns_port).toBeGreaterThan(0);
     expect(sim.requests[0]!.method).toBe('POST');
+    expect(sim.requests[0]!.body).toEqual({ note: 'x', n: 3, on: true });
   });
 
   it('--input - reads the JSON body from stdin', async () => {
-    const r = await cli(['api', '-X', 'PUT', '/serverless/101', '--input', '-'], {}, '{"min_instances": 1}');
+    const r = await cli(['api', '-X', 'PUT', `/serverless/${SEED_IDS.web}`, '--input', '-'], {}, '{"min_scale": 2}');
     expect(r.code).toBe(0);
-    expect(sim.requests[0]!.body).toEqual({ min_instances: 1 });
+    expect(sim.requests[0]!.body).toEqual({ min_scale: 2 });
+    expect(JSON.parse(r.stdout).container.min_scale).toBe(2);
   });
 
   it('--paginate prints one array of every item', async () => {

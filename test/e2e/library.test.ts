@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { ROOT } from '../helpers/cli.js';
 
 let sim: Simulator;
@@ -18,21 +19,35 @@ it('import { Client } from "infra-cli" lists, resolves names and raises typed er
   const script = join(ROOT, `.lib-test-${process.pid}.mjs`);
   writeFileSync(
     script,
-    `import { Client, NotFoundError } from 'infra-cli';
-const client = new Client({ apiUrl: process.argv[2], token: process.argv[3], project: 'prj-main' });
+    `import { Client, NotFoundError, AmbiguousNameError } from 'infra-cli';
+const client = new Client({ apiUrl: process.argv[2], token: process.argv[3], project: 'main' });
 let count = 0;
 for await (const page of client.vps.pages({ all: true })) count += page.items.length;
-const web = await client.serverless.get(await client.serverless.resolveId('web'));
+const id = await client.serverless.resolveId('web');
+const web = await client.serverless.get(id);
 let notFound = false;
-try { await client.serverless.get('999999'); } catch (e) { notFound = e instanceof NotFoundError; }
+try { await client.serverless.get('00000000-0000-4000-8000-000000000000'); } catch (e) { notFound = e instanceof NotFoundError && e.status === 404; }
+let unknownName = false;
+try { await client.serverless.resolveId('no-such-container'); } catch (e) { unknownName = e instanceof NotFoundError; }
 await client.close();
-console.log(JSON.stringify({ count, summary: web.status_details.summary, notFound }));
+console.log(JSON.stringify({ count, id, summary: web.container.status_details?.summary, url: typeof web.raw.url, notFound, unknownName, ambiguous: typeof AmbiguousNameError }));
 `,
   );
   try {
     const { stdout } = await promisify(execFile)(process.execPath, [script, sim.url, sim.tokens.admin], { cwd: ROOT });
-    expect(JSON.parse(stdout)).toEqual({ count: 45, summary: 'ready', notFound: true });
-    expect(sim.requests.every((r) => r.headers['x-team-id'] === 'prj-main')).toBe(true);
+    expect(JSON.parse(stdout)).toEqual({ count: 45, id: SEED_IDS.web, summary: 'ready', url: 'string', notFound: true, unknownName: true, ambiguous: 'function' });
+    // The project name is looked up once, then every request carries its integer id.
+    const [lookup, ...rest] = sim.requests;
+    expect(`${lookup!.method} ${lookup!.path}`).toBe('GET /api/v1/user/teams');
+    expect(lookup!.headers['x-team-id']).toBeUndefined();
+    expect(rest.map((r) => `${r.path}?${new URLSearchParams(r.query).toString()}`)).toEqual([
+      '/api/v1/vps?page=1&per_page=200',
+      '/api/v1/serverless?page=1&per_page=200',
+      `/api/v1/serverless/${SEED_IDS.web}?`,
+      '/api/v1/serverless/00000000-0000-4000-8000-000000000000?',
+      '/api/v1/serverless?page=1&per_page=200',
+    ]);
+    expect(rest.every((r) => r.headers['x-team-id'] === String(SEED_IDS.teams.main))).toBe(true);
   } finally {
     (await import('node:fs')).rmSync(script, { force: true });
   }

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { spawnCli } from '../helpers/cli.js';
 
 let sim: Simulator;
@@ -38,8 +39,9 @@ it('HTTP_PROXY routes API requests through the proxy', async () => {
   const r = await spawnCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, HTTP_PROXY: proxyUrl() } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  expect(JSON.parse(r.stdout)).toHaveLength(20);
+  expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual(SEED_IDS.vps.slice(0, 20));
   expect(tunnels).toEqual([simHost()]);
+  expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '20' }]);
 });
 
 it('NO_PROXY exempts a host', async () => {

@@ -27,8 +27,10 @@ const BAD: Record<string, string[]> = {
   '--container': ['sidecar', ''],
   '--env': ['NOEQUALS', '=value', ''],
   '--unset-env': ['', 'A=B', 'has space'],
-  '--image': ['', ' '],
-  '--profile': ['', ' '],
+  '--image': ['', ' ', 'ghcr.io/acme/web@sha256:0f1e2d', 'ghcr.io/acme/web:'],
+  '--profile': ['', ' ', 'huge', 'nano_shared'],
+  '--slug': ['', ' ', 'Web', '-web', 'web-', 'web_eu', 'web.eu', 'x'.repeat(64)],
+  '--observed-after': ['abc', 'yesterday', '2025-13-45T00:00:00Z', '1787130000', ''],
   '--name': ['', ' '],
   '--confirm': ['', ' '],
   '--idempotency-key': ['', ' '],
@@ -45,8 +47,11 @@ const BAD_FOR: Record<string, string[]> = {
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team']);
 
-/** Values that make the rest of a command line valid, so only the attacked part is wrong. */
-const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: '101', product: 'vps', 'point-id': 'rp-vps-001', path: '/vps', shell: 'bash' };
+/**
+ * Values that make the rest of a command line valid, so only the attacked part is wrong.
+ * The id is a name, which would cost a lookup: bad input must be refused before even that.
+ */
+const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', path: '/vps', shell: 'bash' };
 const REQUIRED: Record<string, string[]> = {
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
@@ -55,13 +60,14 @@ const REQUIRED: Record<string, string[]> = {
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
   [['snapshots', 'list', 'kubernetes'], 'product'],
-  [['snapshots', 'restore', 'kubernetes', 'rp-1', '--confirm', 'x'], 'product'],
+  [['snapshots', 'restore', 'kubernetes', '11', '--confirm', 'x'], 'product'],
   [['completion', 'powershell'], 'powershell'],
   [['config', 'set', 'colour', 'red'], 'colour'],
   [['config', 'get', 'token'], 'token'],
   [['config', 'set', 'output', 'yaml'], 'output'],
-  [['database', 'credentials', '302', '--rotate'], 'rotat'],
-  [['cache', 'connection-info', '401', '--rotate'], 'rotat'],
+  [['database', 'credentials', 'orders-pg', '--rotate'], 'rotat'],
+  [['cache', 'connection-info', 'sessions-redis', '--rotate'], 'rotat'],
+  [['serverless', 'create', '--name', '---', '--image', 'registry.sim.local/acme/n:1'], 'slug'],
   [['api', '/vps', '-X', 'POST', '--input', '-', '-f', 'a=b'], 'input|field'],
 ];
 /** Settings from the environment, named in the error. */
@@ -149,8 +155,9 @@ describe('every command', () => {
     await rejects([...base(leaf), '--bogus-flag'], /--bogus-flag/);
     await rejects([...base(leaf), 'surplus', 'args'], /too many arguments|unknown command|surplus|argument/);
     if (leaf.path[0] !== 'config' && leaf.path[0] !== 'completion' && leaf.path[0] !== 'sim') {
-      await rejects([...base(leaf), '--project', 'prj-main', '--team', 'prj-staging'], /--project.*--team/);
-      await rejects(base(leaf), /INFRA_PROJECT.*INFRA_TEAM/, { INFRA_PROJECT: 'prj-main', INFRA_TEAM: 'prj-staging' });
+      await rejects([...base(leaf), '--project', 'main', '--team', 'staging'], /--project.*--team/);
+      await rejects([...base(leaf), '--project', '1', '--team', '2'], /--project.*--team/);
+      await rejects(base(leaf), /INFRA_PROJECT.*INFRA_TEAM/, { INFRA_PROJECT: 'main', INFRA_TEAM: 'staging' });
     }
     if (leaf.cmd.registeredArguments.some((a) => a.required)) await rejects(leaf.path, /missing required argument|argument/);
   });
@@ -164,7 +171,7 @@ describe('arguments outside their domain', () => {
 
 describe('settings from the environment', () => {
   it.each(BAD_ENV)('%j', async (env, name) => {
-    for (const argv of [['vps', 'list'], ['serverless', 'get', '101'], ['snapshots', 'restore', 'vps', 'rp-vps-001', '--confirm', 'vps-01']]) {
+    for (const argv of [['vps', 'list'], ['serverless', 'get', 'web'], ['snapshots', 'restore', 'vps', '11', '--confirm', 'vps-01']]) {
       await rejects(argv, new RegExp(name), env);
     }
   });

@@ -1,7 +1,13 @@
 // The tables of the fault campaign: the commands attacked and the faults thrown at them,
 // each fault with the outcome the contract promises (exit code, message, how often the
 // targeted request may reach the server).
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import type { FaultAction, FaultPlan } from './fault-proxy.js';
+
+const WEB = SEED_IDS.web;
+const PG = SEED_IDS.postgres;
+const REDIS = SEED_IDS.redis;
+const POINT = SEED_IDS.snapshots.database.mysql;
 
 /** How a command's target request may be repeated (contract section 4). */
 export type Replay = 'get' | 'write' | 'keyed-write';
@@ -14,27 +20,30 @@ export interface CommandCase {
   replay: Replay;
 }
 
+// Ids are the seed's UUIDs (used as they are, no lookup); one case refers by name, so the
+// lookup's list request is the one attacked.
 export const COMMANDS: CommandCase[] = [
   { name: 'vps list', argv: ['vps', 'list'], target: /^GET \/api\/v1\/vps(\?|$)/, replay: 'get' },
   { name: 'api', argv: ['api', '/vps'], target: /^GET \/api\/v1\/vps(\?|$)/, replay: 'get' },
   { name: 'auth status', argv: ['auth', 'status'], target: /^GET \/api\/v1\/vps(\?|$)/, replay: 'get' },
   { name: 'serverless list', argv: ['serverless', 'list'], target: /^GET \/api\/v1\/serverless(\?|$)/, replay: 'get' },
-  { name: 'serverless get', argv: ['serverless', 'get', '101'], target: /^GET \/api\/v1\/serverless\/101(\?|$)/, replay: 'get' },
+  { name: 'serverless get', argv: ['serverless', 'get', WEB], target: new RegExp(`^GET /api/v1/serverless/${WEB}(\\?|$)`), replay: 'get' },
+  { name: 'serverless get (by name)', argv: ['serverless', 'get', 'web'], target: /^GET \/api\/v1\/serverless\?/, replay: 'get' },
   {
     name: 'serverless update --wait',
-    argv: ['serverless', 'update', '101', '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'],
-    target: /^PUT \/api\/v1\/serverless\/101(\?|$)/,
+    argv: ['serverless', 'update', WEB, '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'],
+    target: new RegExp(`^PUT /api/v1/serverless/${WEB}(\\?|$)`),
     replay: 'write',
   },
-  { name: 'serverless logs', argv: ['serverless', 'logs', '101'], target: /^GET \/api\/v1\/serverless\/101\/logs/, replay: 'get' },
-  { name: 'serverless diagnose', argv: ['serverless', 'diagnose', '101'], target: /^GET \/api\/v1\/serverless\/101(\/|\?|$)/, replay: 'get' },
-  { name: 'database credentials', argv: ['database', 'credentials', '301'], target: /^GET \/api\/v1\/database\/301\/credentials/, replay: 'get' },
-  { name: 'cache connection-info', argv: ['cache', 'connection-info', '401'], target: /^GET \/api\/v1\/cache\/401\/connection-info/, replay: 'get' },
+  { name: 'serverless logs', argv: ['serverless', 'logs', WEB], target: new RegExp(`^GET /api/v1/serverless/${WEB}/logs`), replay: 'get' },
+  { name: 'serverless diagnose', argv: ['serverless', 'diagnose', WEB], target: new RegExp(`^GET /api/v1/serverless/${WEB}(/|\\?|$)`), replay: 'get' },
+  { name: 'database credentials', argv: ['database', 'credentials', PG], target: new RegExp(`^GET /api/v1/database/${PG}/credentials`), replay: 'get' },
+  { name: 'cache connection-info', argv: ['cache', 'connection-info', REDIS], target: new RegExp(`^GET /api/v1/cache/${REDIS}/connection-info`), replay: 'get' },
   { name: 'snapshots list', argv: ['snapshots', 'list', 'vps'], target: /^GET \/api\/v1\/snapshots\/vps(\?|$)/, replay: 'get' },
   {
     name: 'snapshots restore',
-    argv: ['snapshots', 'restore', 'database', 'rp-db-001', '--confirm', 'shop-mysql'],
-    target: /^POST \/api\/v1\/snapshots\/database\/rp-db-001\/restore/,
+    argv: ['snapshots', 'restore', 'database', String(POINT), '--confirm', 'shop-mysql'],
+    target: new RegExp(`^POST /api/v1/snapshots/database/${POINT}/restore`),
     replay: 'keyed-write',
   },
   { name: 'recovery capabilities', argv: ['recovery', 'capabilities'], target: /^GET \/api\/v1\/recovery\/capabilities/, replay: 'get' },
@@ -116,36 +125,36 @@ export const FAULTS: FaultCase[] = [
   },
   {
     name: '500 persistent (not retried)',
-    plan: always(json(500, { message: 'Internal error' })),
+    plan: always(json(500, { message: 'Server Error' })),
     expect: () => ({ code: 7, hits: 1, message: /500/ }),
   },
   {
     name: '429 burst with Retry-After then success',
-    plan: firstN(2, json(429, { message: 'Too many requests' }, { 'retry-after': '1' })),
+    plan: firstN(2, json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '1' })),
     expect: () => ({ code: 0, hits: 3 }),
     sleeps: (ms) => count(ms, 1000) >= 2 || `expected two 1000 ms waits, saw ${ms.join(',')}`,
   },
   {
     name: '429 storm with Retry-After',
-    plan: always(json(429, { message: 'Too many requests' }, { 'retry-after': '2' })),
+    plan: always(json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '2' })),
     expect: () => ({ code: 7, hits: 4, message: /rate limited.*429/ }),
     sleeps: (ms) => count(ms, 2000) >= 3 || `expected three 2000 ms waits, saw ${ms.join(',')}`,
   },
   {
     name: '429 storm without Retry-After',
-    plan: always(json(429, { message: 'Too many requests' })),
+    plan: always(json(429, { message: 'Too Many Attempts.' })),
     expect: () => ({ code: 7, hits: 4, message: /rate limited.*429/ }),
     sleeps: (ms) => ms.length >= 3 && ms.every((x) => x <= 5000) || `expected 3 backoff waits of at most 5 s, saw ${ms.join(',')}`,
   },
   {
     name: '429 whose Retry-After exceeds the bound',
-    plan: always(json(429, { message: 'Too many requests' }, { 'retry-after': '3600' })),
+    plan: always(json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' })),
     expect: () => ({ code: 7, hits: 1, message: /rate limited.*429/ }),
     sleeps: (ms) => ms.every((x) => x < 60_000) || `waited beyond the bound: ${ms.join(',')}`,
   },
   {
     name: 'truncated JSON',
-    plan: always({ kind: 'respond', status: 200, body: '{"data": [{"id": 1, "na' }),
+    plan: always({ kind: 'respond', status: 200, body: `{"data": [{"id": "${WEB}", "na` }),
     expect: () => ({ code: 1, hits: 1, message: /is not JSON/ }),
   },
   {
@@ -166,8 +175,14 @@ export const FAULTS: FaultCase[] = [
   {
     name: 'log store 503 (available false)',
     only: ['serverless logs'],
-    plan: always(json(503, { success: false, data: { available: false, entries: [] }, error: { code: 'logs_unavailable', message: 'The log store did not answer.' }, meta: { next_cursor: null, truncated: false } })),
+    plan: always(json(503, { success: false, data: { available: false, entries: [] }, error: { code: 'serverless.logs_unavailable', message: 'The log store did not respond. This says nothing about the container itself — retry shortly.', retryable: true }, meta: {} })),
     expect: () => ({ code: 7, hits: 4, message: /log store did not answer/ }),
+  },
+  {
+    // The envelope's word is final: a 503 that says `retryable: false` is not sent again.
+    name: '503 envelope with retryable false (not retried)',
+    plan: always(json(503, { success: false, data: null, error: { code: 'platform.unavailable', message: 'Not available for this account.', retryable: false }, meta: {} })),
+    expect: (c) => ({ code: 7, hits: 1, message: c.name === 'serverless logs' ? /log store did not answer/ : /503/ }),
   },
 ];
 

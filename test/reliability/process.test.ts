@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { spawnCli, tempConfigDir } from '../helpers/cli.js';
 import { assertClean } from './support.js';
 
@@ -41,16 +42,29 @@ function interruptWhen(ready: RegExp, timing: { signalAt?: number; exitAt?: numb
 describe('Ctrl-C', () => {
   it('during serverless update --wait: 130 within 2 s, with the resume command', async () => {
     const t: { signalAt?: number; exitAt?: number } = {};
-    const r = await spawnCli(['serverless', 'update', '101', '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], { env: env(), onSpawn: interruptWhen(/waiting for generation \d+/, t) });
+    const r = await spawnCli(['serverless', 'update', 'web', '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], { env: env(), onSpawn: interruptWhen(/waiting for generation \d+/, t) });
     expect(r.code, r.stderr).toBe(130);
     expect(t.exitAt! - t.signalAt!).toBeLessThan(2_000);
-    expect(r.stderr).toMatch(/infra serverless wait 101 --generation \d+/);
+    // The hint names the id, not the name typed: it resumes without a lookup.
+    expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --generation \\d+$`, 'm'));
+    assertClean(r, sim.tokens.admin, r.stderr);
+  });
+
+  it('during a wait on a server without generations: 130 within 2 s, resumed with --observed-after', async () => {
+    sim.world.setFaults({ generations: false });
+    const t: { signalAt?: number; exitAt?: number } = {};
+    const r = await spawnCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], { env: env(), onSpawn: interruptWhen(/waiting for the change to web/, t) });
+    expect(r.code, r.stderr).toBe(130);
+    expect(t.exitAt! - t.signalAt!).toBeLessThan(2_000);
+    expect(r.stderr).toMatch(/^error: interrupted while waiting for the change to web; the rollout goes on server-side$/m);
+    expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --observed-after \\S+$`, 'm'));
+    expect(r.stderr).not.toContain('--generation');
     assertClean(r, sim.tokens.admin, r.stderr);
   });
 
   it('during serverless logs --follow: 130 within 2 s', async () => {
     const t: { signalAt?: number; exitAt?: number } = {};
-    const r = await spawnCli(['serverless', 'logs', '101', '--since', '2m', '--follow'], {
+    const r = await spawnCli(['serverless', 'logs', SEED_IDS.web, '--since', '2m', '--follow'], {
       env: env(),
       onSpawn: (child) => {
         child.stdout?.once('data', () =>
@@ -107,7 +121,7 @@ describe('the config file', () => {
     }, 1);
     await Promise.all(
       kills.map((ms, i) =>
-        spawnCli(['config', 'set', 'project', `prj-${i}`], {
+        spawnCli(['config', 'set', 'project', String(100 + i)], {
           env: { INFRA_CONFIG_DIR: dir },
           onSpawn: (child) => setTimeout(() => child.kill('SIGKILL') && killed++, ms),
         }),
@@ -120,18 +134,18 @@ describe('the config file', () => {
     expect(existsSync(file)).toBe(true);
     const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     expect(config['api-url']).toBe('http://keep.test');
-    if (config.project !== undefined) expect(config.project).toMatch(/^prj-\d+$/);
+    if (config.project !== undefined) expect(config.project).toMatch(/^1\d\d$/);
   });
 
   it('pairs of concurrent writers: the file parses and holds one of the values', async () => {
     for (let round = 0; round < 4; round++) {
       const dir = tempConfigDir();
       const pairs = await Promise.all(
-        ['a', 'b', 'c', 'd'].map((v) => spawnCli(['config', 'set', 'project', `prj-${v}`], { env: { INFRA_CONFIG_DIR: dir } })),
+        ['1', '2', 'staging', 'main'].map((v) => spawnCli(['config', 'set', 'project', v], { env: { INFRA_CONFIG_DIR: dir } })),
       );
       for (const p of pairs) expect(p.code, p.stderr).toBe(0);
       const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, string>;
-      expect(['prj-a', 'prj-b', 'prj-c', 'prj-d']).toContain(config.project);
+      expect(['1', '2', 'staging', 'main']).toContain(config.project);
     }
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/client/http.js';
 import { ResponseShapeError } from '../../src/client/errors.js';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
 import { closedPortUrl, startFaultProxy } from './fault-proxy.js';
 import { SEED_SECRETS, assertClean, virtualClock } from './support.js';
@@ -31,19 +32,23 @@ const noSecrets = (out: string, context: string) => {
 };
 
 describe('the token and passwords never leak', () => {
+  // By id and by name: a name costs a list request, whose items must not leak either.
   const human: string[][] = [
-    ['database', 'credentials', '301'],
-    ['database', 'credentials', '302'],
-    ['database', 'credentials', '303'],
-    ['cache', 'connection-info', '401'],
-    ['cache', 'credentials', '402'],
-    ['cache', 'connection-info', '403'],
+    ['database', 'credentials', SEED_IDS.postgres],
+    ['database', 'credentials', 'shop-mysql'],
+    ['database', 'credentials', SEED_IDS.mariadb],
+    ['database', 'credentials', 'staging-pg', '--project', 'staging'],
+    ['cache', 'connection-info', SEED_IDS.redis],
+    ['cache', 'credentials', 'queue-valkey'],
+    ['cache', 'connection-info', SEED_IDS.dragonfly],
+    ['database', 'list'],
+    ['cache', 'list'],
     ['auth', 'status'],
     ['vps', 'list'],
-    ['serverless', 'get', '101'],
+    ['serverless', 'get', 'web'],
   ];
 
-  it.each(human)('human output and --debug traces: %s %s %s', async (...argv) => {
+  it.each(human.map((argv) => [argv.join(' '), argv] as const))('human output and --debug traces: %s', async (_name, argv) => {
     for (const extra of [[], ['--debug'], ['--debug', '--no-color']]) {
       const r = await runCli([...argv, ...extra], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin }, clock: virtualClock() });
       expect(r.code, r.stderr).toBe(0);
@@ -52,12 +57,16 @@ describe('the token and passwords never leak', () => {
   });
 
   it('--show-secrets does reveal the password (the masking is not an empty output)', async () => {
-    const r = await runCli(['database', 'credentials', '301', '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const r = await runCli(['database', 'credentials', SEED_IDS.postgres, '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('pg-S3cret-orders');
+    const cache = await runCli(['cache', 'connection-info', 'sessions-redis', '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    expect(cache.code, cache.stderr).toBe(0);
+    expect(cache.stdout).toContain('redis-S3cret');
   });
 
   it('a rejected token (401), with and without --debug, is not echoed', async () => {
-    for (const argv of [['vps', 'list'], ['auth', 'status'], ['serverless', 'logs', '101'], ['database', 'credentials', '301', '--debug'], ['auth', 'status', '--debug']]) {
+    for (const argv of [['vps', 'list'], ['auth', 'status'], ['serverless', 'logs', SEED_IDS.web], ['serverless', 'logs', 'web'], ['database', 'credentials', SEED_IDS.postgres, '--debug'], ['auth', 'status', '--debug']]) {
       const r = await runCli(argv, { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: TOKEN } });
       expect(r.code, r.stderr).toBe(4);
       noSecrets(r.stdout + r.stderr, argv.join(' '));
@@ -76,7 +85,7 @@ describe('the token and passwords never leak', () => {
     try {
       proxy.set(/./, () => ({ kind: 'reset-mid-body' }));
       for (const url of [refused, proxy.url]) {
-        for (const argv of [['vps', 'list', '--debug'], ['snapshots', 'restore', 'vps', 'rp-vps-001', '--confirm', 'vps-01', '--debug'], ['serverless', 'logs', '101', '--debug']]) {
+        for (const argv of [['vps', 'list', '--debug'], ['snapshots', 'restore', 'vps', String(SEED_IDS.snapshots.vps.daily), '--confirm', 'vps-01', '--debug'], ['serverless', 'logs', SEED_IDS.web, '--debug']]) {
           const r = await runCli(argv, { env: { INFRA_API_URL: url, INFRA_TOKEN: TOKEN }, clock: virtualClock() });
           expect(r.code).toBe(7);
           noSecrets(r.stdout + r.stderr, `${argv.join(' ')} via ${url}`);
@@ -112,7 +121,7 @@ describe('file permissions', () => {
     expect(warned.stderr).toMatch(/warning: the config file .* is readable by others \(mode 644\); run: chmod 600/);
     noSecrets(warned.stdout + warned.stderr, 'auth status');
     // The next write puts the file back to 0600.
-    await runCli(['config', 'set', 'project', 'prj-main'], { env: { INFRA_CONFIG_DIR: dir } });
+    await runCli(['config', 'set', 'project', 'main'], { env: { INFRA_CONFIG_DIR: dir } });
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 
@@ -170,7 +179,7 @@ describe('two waiters on one container', () => {
   };
 
   it('a rollout that succeeds: both exit 0 with outcome ready', async () => {
-    const [a, b] = await both(['serverless', 'wait', '105', '--json']);
+    const [a, b] = await both(['serverless', 'wait', SEED_IDS.batch, '--json']);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(JSON.parse(a.stdout).outcome).toBe('ready');
     expect(JSON.parse(b.stdout).outcome).toBe('ready');
@@ -178,9 +187,9 @@ describe('two waiters on one container', () => {
   });
 
   it('a rollout that degrades: both exit 3 with outcome degraded', async () => {
-    const u = await runCli(['serverless', 'update', '101', '--image', 'registry.sim.local/acme/web:crash'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const u = await runCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:crash'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
     expect(u.code, u.stderr).toBe(0);
-    const [a, b] = await both(['serverless', 'wait', '101', '--json']);
+    const [a, b] = await both(['serverless', 'wait', SEED_IDS.web, '--json']);
     expect([a.code, b.code]).toEqual([3, 3]);
     expect([JSON.parse(a.stdout).outcome, JSON.parse(b.stdout).outcome]).toEqual(['degraded', 'degraded']);
   });

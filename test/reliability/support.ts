@@ -59,7 +59,7 @@ export function virtualClock(sim?: Simulator): RecordingClock {
 }
 
 /** Every secret the seed hands out: tokens and the datastore passwords. */
-export const SEED_SECRETS = ['pg-S3cret-orders', 'my-S3cret-shop', 'maria-S3cret', 'redis-S3cret', 'valkey-S3cret', 'df-S3cret'];
+export const SEED_SECRETS = ['pg-S3cret-orders', 'my-S3cret-shop', 'maria-S3cret', 'pg-staging', 'redis-S3cret', 'valkey-S3cret', 'df-S3cret'];
 
 /** No stack trace, no token, nothing but `error:`/`hint:`/indented detail lines after an error. */
 export function assertClean(r: CliResult, token: string, context: string): void {

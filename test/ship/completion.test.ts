@@ -70,7 +70,7 @@ describe('bash', () => {
       ['infra', 'help', 's'],
       ['infra', 'cache', 'cred'],
       ['infra', 'serverless', 'logs', 'web', '--c'],
-      ['infra', '--project', 'prj-main', 'vps', ''],
+      ['infra', '--project', 'staging', 'vps', ''],
       ['infra', '--api-url', ''],
       ['infra', 'snapshots', 'restore', 'vps', ''],
       ['infra', 'vps', 'list', ''],
@@ -91,6 +91,23 @@ describe('bash', () => {
     expect(afterValue).toEqual([]);
     expect(second).toEqual([]);
     expect(leaf).toEqual([]);
+  });
+
+  it('completes the flags of the real dialect', () => {
+    const [create, wait, diagnose, sim, get, creds] = bashComplete([
+      ['infra', 'serverless', 'create', '--s'],
+      ['infra', 'serverless', 'wait', 'web', '--o'],
+      ['infra', 'serverless', 'diagnose', 'web', '--e'],
+      ['infra', 'sim', '--no-g'],
+      ['infra', 'serverless', 'get', 'web', '--sh'],
+      ['infra', 'database', 'credentials', 'orders-pg', '--sh'],
+    ]);
+    expect(create).toEqual(['--slug']);
+    expect(wait).toEqual(['--observed-after']);
+    expect(diagnose).toEqual(['--exit-status']);
+    expect(sim).toEqual(['--no-generations']);
+    expect(get).toEqual(['--show-secrets']);
+    expect(creds).toEqual(['--show-secrets']);
   });
 
   it('offers the flags of the command and the global ones, --version only at the top', () => {

@@ -41,6 +41,31 @@ describe('every command', () => {
   });
 });
 
+describe('the flags of the real dialect', () => {
+  // command path → what its --help must show (flag with its value placeholder, and its meaning)
+  const SHOWN: [string, RegExp[]][] = [
+    ['serverless create', [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile: free, small, medium or large/, /no tag means latest/]],
+    ['serverless get', [/--show-secrets\s+show environment variable values unmasked/, /Arguments: id\s+container id, name or slug/]],
+    ['database credentials', [/--show-secrets\s+show the password and the URL unmasked/]],
+    ['serverless wait', [/--observed-after <timestamp>\s+servers without generations/, /--generation <n>/]],
+    ['serverless diagnose', [/--exit-status\s+exit 1 when a finding is fatal/]],
+    ['sim', [/--no-generations\s+answer as a server that predates spec_generation\/observed_generation/]],
+    ['vps list', [/--project <id>\s+project \(team\) id or name, sent as X-Team-Id/]],
+  ];
+
+  it.each(SHOWN)('infra %s --help', async (path, patterns) => {
+    const r = await runCli([...path.split(' '), '--help']);
+    expect(r.code).toBe(0);
+    const text = r.stdout.replace(/\n\s+/g, ' ');
+    for (const p of patterns) expect(text, `${path}: ${p}`).toMatch(p);
+  });
+
+  it('the man page documents them too', () => {
+    const page = renderManPage(program(), pkgVersion);
+    for (const flag of ['\\-\\-slug', '\\-\\-show\\-secrets', '\\-\\-observed\\-after', '\\-\\-exit\\-status', '\\-\\-no\\-generations']) expect(page).toContain(`.TP\n\\fB${flag}\\fR`);
+  });
+});
+
 describe('infra help', () => {
   it('groups commands by family, in order, with help itself under Tools', async () => {
     const r = await runCli(['help']);

@@ -127,6 +127,15 @@ describe('the installed infra', () => {
     const items = JSON.parse(vps.stdout) as { id: unknown; name: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items[0]).toHaveProperty('name');
+    expect(items[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    // A project by name (looked up in GET /user/teams) and a container by name.
+    const staging = infra(['vps', 'list', '--project', 'staging', '--json'], api);
+    expect(staging.status, staging.stderr).toBe(0);
+    expect((JSON.parse(staging.stdout) as { name: string }[]).map((v) => v.name)).toEqual(['staging-vps']);
+    const web = infra(['serverless', 'get', 'web', '--json'], api);
+    expect(web.status, web.stderr).toBe(0);
+    expect(JSON.parse(web.stdout)).toMatchObject({ name: 'web', slug: 'web', deployment_type: 'docker_image' });
 
     const table = infra(['serverless', 'list'], api);
     expect(table.status).toBe(0);

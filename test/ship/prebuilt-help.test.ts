@@ -31,7 +31,17 @@ describe('prebuilt help and version', () => {
       [['serverless', 'logs', '--help'], texts['serverless logs']!],
       [['database', 'dns', 'enable', '-h'], texts['database dns enable']!],
       [['help', 'vps'], texts['vps']!],
+      [['sim', '--help'], texts['sim']!],
+      [['serverless', 'create', '-h'], texts['serverless create']!],
+      [['serverless', 'wait', '--help'], texts['serverless wait']!],
     ];
+    // The prebuilt texts are the current tree's: the real dialect's flags are in them.
+    expect(texts['sim']).toContain('--no-generations');
+    expect(texts['serverless create']).toContain('--slug <slug>');
+    expect(texts['serverless wait']).toContain('--observed-after <timestamp>');
+    expect(texts['serverless diagnose']).toContain('--exit-status');
+    expect(texts['serverless get']).toContain('--show-secrets');
+    expect(texts['database credentials']).toContain('--show-secrets');
     for (const [argv, expected] of cases) {
       const r = await spawnCli(argv);
       expect(r.code, argv.join(' ')).toBe(0);

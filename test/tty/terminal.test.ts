@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
+import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { hasTmux, Tmux } from './tmux.js';
 
 const ESC = '\u001b[';
@@ -51,21 +52,23 @@ describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
     term.type('infra serverless delete cron');
     await term.waitFor(/Type its name to confirm: $/m);
     term.type('cron');
-    await term.waitFor(/deleted cron \(id \d+\)/);
-    expect(sim.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toHaveLength(1);
+    // The name was resolved to the container's UUID: that is what the DELETE names.
+    await term.waitFor(new RegExp(`deleted cron \\(id ${SEED_IDS.cron}\\)`));
+    expect(sim.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/v1/serverless/${SEED_IDS.cron}`]);
   });
 
   it('snapshots restore shows the review and asks for the typed resource name', async () => {
     term.clear();
     sim.requests.length = 0;
-    term.type('infra snapshots restore vps rp-vps-001');
+    term.type(`infra snapshots restore vps ${SEED_IDS.snapshots.vps.daily}`);
     const review = await term.waitFor(/Type the name of the resource.*to confirm: $/m);
     expect(review).toContain('vps-01');
     term.type('vps-01');
     await term.waitFor(/\$ $/m);
     const posts = sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/restore'));
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toMatchObject({ confirm_name: 'vps-01' });
+    expect(posts.map((p) => p.path)).toEqual([`/api/v1/snapshots/vps/${SEED_IDS.snapshots.vps.daily}/restore`]);
+    expect(posts[0]!.body).toMatchObject({ confirm_name: 'vps-01', safety_point: true });
+    expect(posts[0]!.headers['idempotency-key']).toBeTruthy();
   });
 
   it('Ctrl-C during serverless update --wait shows the spinner, then the resume hint, exit 130', async () => {
@@ -74,7 +77,7 @@ describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
     // ora's dots spinner in front of the phase line (queued, then rolling out).
     await term.waitFor(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] .*generation \d+/m, { timeoutMs: 15_000 });
     term.key('C-c');
-    const after = await term.waitFor(/hint: resume waiting with: infra serverless wait \d+ --generation \d+/);
+    const after = await term.waitFor(new RegExp(`hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --generation \\d+`));
     expect(after).toMatch(/error: interrupted while waiting for generation \d+ of web; the rollout goes on server-side/);
     await term.waitFor(/^\$ $/m);
     term.type('echo "status=$?"');
