@@ -38,18 +38,27 @@ const DiagnoseEnvelope = envelopeOf(DiagnoseData);
 
 // Logs are the one high-volume read (200,000 entries and more): entries are checked in
 // place for the fields the client reads instead of being copied by a full object parse,
-// which halves the garbage per page and keeps peak memory flat.
-const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
-const isLogEntry = (v: unknown): v is LogEntry => {
-  if (typeof v !== 'object' || v === null) return false;
-  const e = v as Record<string, unknown>;
-  return typeof e.timestamp === 'string' && typeof e.message === 'string' && optionalText(e.container) && optionalText(e.level) && optionalText(e.pod) && optionalText(e.stream);
-};
+// which halves the garbage per page and keeps peak memory flat. Only an entry whose optional
+// text field came in another type is copied (without that field), as the lenient readers do.
+const OPTIONAL_TEXT = ['level', 'pod', 'container', 'stream'] as const;
+const isText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+const isLogEntry = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>).timestamp === 'string' && typeof (v as Record<string, unknown>).message === 'string';
+function readEntries(entries: unknown[]): LogEntry[] {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as Record<string, unknown>;
+    if (OPTIONAL_TEXT.every((k) => isText(e[k]))) continue;
+    const copy = { ...e };
+    for (const k of OPTIONAL_TEXT) if (!isText(copy[k])) delete copy[k];
+    entries[i] = copy;
+  }
+  return entries as LogEntry[];
+}
 const LogsEnvelope = z.looseObject({
   success: z.optional(z.unknown()),
   data: z.looseObject({
     available: z.boolean(),
-    entries: z.array(z.custom<LogEntry>(isLogEntry, { message: 'a log entry needs a string timestamp and message' })),
+    entries: z.array(z.custom<Record<string, unknown>>(isLogEntry, { message: 'a log entry needs a string timestamp and message' })),
   }),
   error: z.optional(z.unknown()),
   meta: lenient(LogsMeta),
@@ -77,7 +86,7 @@ export class DiagnosticsApi {
    */
   async logsPage(resourcePath: string, query: LogsQuery, opts: Opts = {}): Promise<LogsPage> {
     const res = await this.http.get(`${resourcePath}/logs`, { query: { ...query }, schema: LogsEnvelope, ...opts });
-    return { available: res.data.data.available, entries: res.data.data.entries, meta: res.data.meta ?? {} };
+    return { available: res.data.data.available, entries: readEntries(res.data.data.entries), meta: res.data.meta ?? {} };
   }
 
   /** Follows `meta.next_cursor` page by page; the caller handles each page before the next is fetched. */

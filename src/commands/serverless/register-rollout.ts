@@ -47,7 +47,7 @@ export function registerRollout(serverless: Command, action: ActionFactory): voi
         serverless
           .command('create')
           .description('create a container and roll out its first revision')
-          .requiredOption('--name <name>', 'container name (lowercase letters, digits, hyphens)', nonEmpty('--name'))
+          .requiredOption('--name <name>', 'container name (the slug is derived from it unless --slug is given)', nonEmpty('--name'))
           .requiredOption('--image <ref>', 'image reference, e.g. registry.example.com/team/app:1.0 (sent as image and image_tag; no tag means latest)', nonEmpty('--image'))
           .option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
       ),
