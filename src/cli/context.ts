@@ -3,11 +3,8 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
 
-export interface OutStream {
-  write(chunk: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
+export type { OutStream } from '../output/stream.js';
+import type { OutStream } from '../output/stream.js';
 
 export interface InStream extends AsyncIterable<Buffer | string> {
   isTTY?: boolean;

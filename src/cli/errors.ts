@@ -1,5 +1,5 @@
 // Errors raised by commands. Each carries its exit code so the edge can report it.
-import type { ExitCode } from './exit-codes.js';
+import type { ExitCode } from '../shared/exit-codes.js';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -21,10 +21,10 @@ export class UsageError extends CliError {
   }
 }
 
-/** Ctrl-C: the abort reason of the context's signal (exit 130). */
+/** Ctrl-C (exit 130) or SIGTERM (exit 143): the abort reason of the context's signal. */
 export class InterruptedError extends Error {
   override name = 'InterruptedError';
-  constructor() {
-    super('interrupted');
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
+    super(signal === 'SIGTERM' ? 'terminated' : 'interrupted');
   }
 }

@@ -1,6 +1,6 @@
-// The one exit-code table (contract section 3) and the mapping from every error the client
-// or a command can raise to a code, a one-line message and an optional hint. Applied only
-// at the outer edge (run.ts).
+// The mapping from every error the client or a command can raise to a code of the one table
+// (src/shared/exit-codes.ts), a one-line message and an optional hint. Applied only at the
+// outer edge (run.ts).
 import {
   AmbiguousNameError,
   ApiError,
@@ -13,19 +13,7 @@ import {
   ValidationError,
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
-
-export const ExitCode = {
-  OK: 0,
-  FAILED: 1,
-  USAGE: 2,
-  DEGRADED: 3,
-  AUTH: 4,
-  NOT_FOUND: 5,
-  TIMEOUT: 6,
-  UNAVAILABLE: 7,
-  INTERRUPTED: 130,
-} as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+import { ExitCode } from '../shared/exit-codes.js';
 
 export interface Failure {
   code: ExitCode;
@@ -37,7 +25,8 @@ export interface Failure {
 
 export function classify(err: unknown): Failure {
   if (err instanceof CliError) return { code: err.exitCode, message: err.message, hint: err.hint, details: err.details };
-  if (err instanceof InterruptedError || isAbort(err)) return { code: ExitCode.INTERRUPTED, message: 'interrupted' };
+  if (err instanceof InterruptedError) return { code: err.signal === 'SIGTERM' ? ExitCode.TERMINATED : ExitCode.INTERRUPTED, message: err.message };
+  if (isAbort(err)) return { code: ExitCode.INTERRUPTED, message: 'interrupted' };
   if (err instanceof AmbiguousNameError) return { code: ExitCode.USAGE, message: err.message };
   if (err instanceof MissingTokenError)
     return { code: ExitCode.AUTH, message: err.message, hint: "run 'infra auth login' or set INFRA_TOKEN" };

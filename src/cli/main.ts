@@ -17,6 +17,11 @@ export async function manPage(version: string): Promise<string> {
   return renderManPage(program, version);
 }
 
+/** The README's exit-code table (scripts/man.mjs keeps README.md in step with it). */
+export async function exitCodeTable(): Promise<string> {
+  return (await import('./manpage.js')).exitCodeTable();
+}
+
 /**
  * The `--help` text of every command path ('' for `infra` itself), produced by the real
  * help path. The build writes it to dist/help.json so bin/infra answers help instantly.

@@ -3,6 +3,7 @@
 // Deterministic (no date) so that a test can tell when the committed page is out of date.
 import type { Command, Option } from 'commander';
 import { getExamples, walkCommands } from './help.js';
+import { EXIT_CODES } from '../shared/exit-codes.js';
 
 export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_API_URL', 'Service host; the client appends /api/v1/... (same as --api-url).'],
@@ -17,18 +18,6 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],
   ['CI', 'When set, no spinners and no prompts: progress is one plain line per state change.'],
-];
-
-export const EXIT_STATUS: ReadonlyArray<readonly [number, string]> = [
-  [0, 'Success (with --wait: the rollout finished and the container is ready).'],
-  [1, 'The operation failed or was cancelled, the API refused it (409 conflict), a response the client cannot read, or an unexpected error.'],
-  [2, 'Usage error: bad flag, argument or value (detected before any request), or a 422 validation error from the API (field errors printed).'],
-  [3, 'Rollout degraded: the new revision failed while an older one keeps serving.'],
-  [4, 'Authentication or authorization: no token configured, 401, or 403 (the missing permission is named when known).'],
-  [5, 'Not found: 404 on the resource.'],
-  [6, 'Wait timed out: the rollout goes on server-side; the message says how to resume waiting.'],
-  [7, 'Service unavailable: network failure, 5xx or 429 after retries, or the log store did not answer.'],
-  [130, 'Interrupted (Ctrl-C); while waiting, the rollout goes on server-side.'],
 ];
 
 /** Text for roff: backslashes and dashes escaped, no line starting with a control character. */
@@ -120,7 +109,7 @@ export function renderManPage(program: Command, version: string): string {
   out.push('.SH ENVIRONMENT');
   for (const [name, text] of ENVIRONMENT) out.push('.TP', bold(name), roffText(text));
   out.push('.SH EXIT STATUS');
-  for (const [code, text] of EXIT_STATUS) out.push('.TP', bold(String(code)), roffText(text));
+  for (const [code, text] of EXIT_CODES) out.push('.TP', bold(String(code)), roffText(sentence(text)));
   out.push(
     '.SH FILES',
     '.TP',
@@ -135,4 +124,15 @@ export function renderManPage(program: Command, version: string): string {
   }
   out.push('.SH SEE ALSO', roffText('infra help <command>, infra completion <shell>, infra sim (a local simulator of the API).'), '');
   return out.join('\n');
+}
+
+/** A table line as a man page sentence: capitalised, ended, without Markdown backticks. */
+function sentence(text: string): string {
+  const plain = text.replace(/`/g, '');
+  return `${plain[0]!.toUpperCase()}${plain.slice(1)}.`;
+}
+
+/** The README's exit-code table (Markdown), generated like the man page's section. */
+export function exitCodeTable(): string {
+  return ['| code | meaning |', '|---|---|', ...EXIT_CODES.map(([code, text]) => `| ${code} | ${text} |`)].join('\n');
 }

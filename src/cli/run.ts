@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import { App } from './app.js';
 import type { Context } from './context.js';
-import { classify, ExitCode } from './exit-codes.js';
+import { classify } from './exit-codes.js';
+import { ExitCode } from '../shared/exit-codes.js';
 import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';

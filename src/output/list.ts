@@ -1,8 +1,17 @@
 // Rendering of paginated lists, shared by every `list` command: a streamed JSON array with
 // --json, otherwise a table (TSV when piped) fed page by page.
-import type { App } from '../cli/app.js';
 import type { Page } from '../client/paginate.js';
-import type { Column } from './table.js';
+import type { OutStream } from './stream.js';
+import type { Column, TableWriter } from './table.js';
+
+/** What a list is written to (the CLI's App is one). */
+export interface ListTarget {
+  readonly json: boolean;
+  readonly ctx: { readonly stdout: OutStream };
+  table<T>(columns: Column<T>[]): TableWriter<T>;
+  info(message: string): void;
+  hint(message: string): void;
+}
 
 export interface ListOptions {
   /** What to say on stderr when nothing came back. */
@@ -11,7 +20,7 @@ export interface ListOptions {
   all: boolean;
 }
 
-export async function renderList<T>(app: App, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
+export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
   const out = app.ctx.stdout;
   let count = 0;
   let last: Page<T>['pagination'] | undefined;

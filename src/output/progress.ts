@@ -1,6 +1,6 @@
 // Progress on stderr: an ora spinner on a terminal, otherwise one plain timestamped line per
 // change of phase (CI logs), nothing with --quiet or --json-only consumers that ask for it.
-import type { OutStream } from '../cli/context.js';
+import type { OutStream } from './stream.js';
 
 export interface Progress {
   /** Sets the current phase; on a pipe a line is printed only when the text changes. */

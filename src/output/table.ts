@@ -1,7 +1,7 @@
 // Lists: on a terminal a cli-table3 table; piped, tab-separated rows with a header line,
 // written as they come (as gh does), so cut/awk and very long lists work. cli-table3 slows
 // sharply past a few thousand rows, so longer terminal tables are padded by hand.
-import type { OutStream } from '../cli/context.js';
+import type { OutStream } from './stream.js';
 import type { Style } from './color.js';
 
 export interface Column<T> {

@@ -1,7 +1,7 @@
 // What the end of a wait says: the exit code and message lines (contract 6.4, 6.7) and the
 // one JSON object of `--json` (contract 6.9). Pure: the command prints what this returns.
-import { ExitCode } from '../cli/exit-codes.js';
-import { formatDuration } from '../cli/duration.js';
+import { ExitCode } from '../shared/exit-codes.js';
+import { formatDuration } from '../shared/duration.js';
 import type { StatusDetails, StatusError } from '../client/schemas.js';
 import type { Baseline, Evidence, Target } from './decide.js';
 import { failureHint } from '../shared/hints.js';
@@ -64,7 +64,7 @@ export function changeLabel(subject: Subject): string {
   return subject.target.generation !== undefined ? `generation ${subject.target.generation} of ${subject.name}` : `the change to ${subject.name}`;
 }
 
-export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: number; resume: string; endpoint?: string }): Verdict {
+export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: number; resume: string; endpoint?: string; terminated?: boolean }): Verdict {
   const gen = changeLabel(subject);
   const took = formatDuration(r.elapsedMs);
   const d = r.container?.status_details ?? undefined;
@@ -130,8 +130,8 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
       };
     case 'interrupted':
       return {
-        exitCode: ExitCode.INTERRUPTED,
-        message: `interrupted while waiting for ${gen}; the rollout goes on server-side`,
+        exitCode: opts.terminated ? ExitCode.TERMINATED : ExitCode.INTERRUPTED,
+        message: `${opts.terminated ? 'terminated' : 'interrupted'} while waiting for ${gen}; the rollout goes on server-side`,
         hint: `resume waiting with: ${opts.resume}`,
         notes: [],
       };

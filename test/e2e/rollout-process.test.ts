@@ -1,5 +1,5 @@
 // The built bin/infra as a real process, on a server with generations and on one without:
-// exit codes, stdout purity, SIGINT during a wait. Real time here (a process has its own
+// exit codes, stdout purity, SIGINT and SIGTERM during a wait. Real time here (a process has its own
 // clock), so the few tests move the simulator's clock on a timer or not at all.
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
@@ -50,7 +50,10 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     }
   });
 
-  it('SIGINT while waiting: exit 130 with the resume command', async () => {
+  it.each([
+    ['SIGINT', 130, 'interrupted'],
+    ['SIGTERM', 143, 'terminated'],
+  ] as const)('%s while waiting: exit %i with the resume command', async (signal, code, word) => {
     // The clock stands still, so the rollout never starts.
     const before = (await api('GET', `/serverless/${SEED_IDS.web}`)).container.status_details.observed_at;
     const base = gets(SEED_IDS.web);
@@ -60,15 +63,15 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
         const timer = setInterval(() => {
           if (gets(SEED_IDS.web) - base >= 2) {
             clearInterval(timer);
-            child.kill('SIGINT');
+            child.kill(signal);
           }
         }, 5);
       },
     });
-    expect(r.code).toBe(130);
+    expect(r.code).toBe(code);
     expect(r.stdout).toBe('');
     const what = gens ? 'generation 4 of web' : 'the change to web';
-    expect(r.stderr).toContain(`error: interrupted while waiting for ${what}; the rollout goes on server-side\n`);
+    expect(r.stderr).toContain(`error: ${word} while waiting for ${what}; the rollout goes on server-side\n`);
     const resume = gens ? `infra serverless wait ${SEED_IDS.web} --generation 4` : `infra serverless wait ${SEED_IDS.web} --observed-after ${before}`;
     expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
   });

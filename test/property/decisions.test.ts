@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/rollout/decide.js';
 import { correlate, type LocalInput } from '../../src/diagnose/rules.js';
-import { formatDuration, parseDuration } from '../../src/cli/duration.js';
+import { formatDuration, parseDuration } from '../../src/shared/duration.js';
 import { resolveSettings, type GlobalFlags, type StoredConfig } from '../../src/cli/settings.js';
 import { UsageError } from '../../src/cli/errors.js';
 import type { Condition, StatusDetails } from '../../src/client/schemas.js';

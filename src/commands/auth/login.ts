@@ -1,7 +1,7 @@
 import type { CommandRun } from '../../cli/app.js';
 import { writeConfig, configPath } from '../../cli/config.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import { AuthError } from '../../client/errors.js';
 
 export const run: CommandRun = async (app, { opts }) => {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { CommandRun, App } from '../../cli/app.js';
 import { configDir, configPath } from '../../cli/config.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import { CliError } from '../../cli/errors.js';
 import { AuthError, UnavailableError } from '../../client/errors.js';
 import { maskSecret } from '../../output/mask.js';

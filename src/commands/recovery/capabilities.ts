@@ -4,7 +4,7 @@ import type { CommandRun } from '../../cli/app.js';
 import type { CapabilityRow } from '../../client/schemas.js';
 import { NotFoundError } from '../../client/errors.js';
 import { CliError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 type Cell = CapabilityRow['create_point'];
 

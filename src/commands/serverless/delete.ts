@@ -1,6 +1,6 @@
 import type { CommandRun } from '../../cli/app.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export const run: CommandRun = async (app, { args, opts }) => {
   const ref = String(args[0]);

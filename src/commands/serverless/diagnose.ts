@@ -4,7 +4,7 @@
 // diagnose exits 0, unless --exit-status asks for 1 on a fatal finding (as `gh` does for checks).
 import type { App, CommandRun } from '../../cli/app.js';
 import { CliError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import { containerPath } from '../../client/diagnostics.js';
 import { ApiError, NotFoundError, ResponseShapeError, UnavailableError } from '../../client/errors.js';
 import type { Client } from '../../client/index.js';

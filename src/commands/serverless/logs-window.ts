@@ -2,7 +2,7 @@
 // `--since` is a duration back from now or an ISO 8601 timestamp with an offset, always
 // sent as ISO 8601 UTC; a start older than the 10-day retention is a usage error, because
 // the API rejects such a window instead of clamping it (spec 4.1).
-import { parseDuration } from '../../cli/duration.js';
+import { parseDuration } from '../../shared/duration.js';
 import { UsageError } from '../../cli/errors.js';
 
 export const LOG_RETENTION_MS = 10 * 86_400_000;

@@ -3,7 +3,7 @@
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
 import type { App, CommandRun } from '../../cli/app.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import type { Client } from '../../client/index.js';
 import { UnavailableError } from '../../client/errors.js';
 import { containerPath, DIAGNOSTICS_PERMISSION, type LogsPage, type LogsQuery } from '../../client/diagnostics.js';

@@ -2,9 +2,9 @@
 // come from flags.ts (commander only), the verb modules load when they run.
 import type { Command } from 'commander';
 import { examples, intOption, pageOptions, type ActionFactory } from '../../cli/program.js';
-import { durationOption } from '../../cli/duration.js';
+import { durationOption } from '../../cli/options.js';
 import { envKey, envPair, nonEmpty, profileOption, rangeInt, slugOption } from './flags.js';
-import { timestampOption } from '../../cli/duration.js';
+import { timestampOption } from '../../cli/options.js';
 
 const MIN_INTERVAL_MS = 100;
 

@@ -1,8 +1,8 @@
 // The rollout wait as the commands run it: progress on stderr, the poller, then the outcome
 // as an exit code, `error:`/`hint:` lines and, with --json, one object on stdout.
 import type { App } from '../../cli/app.js';
-import { CliError } from '../../cli/errors.js';
-import { formatDuration } from '../../cli/duration.js';
+import { CliError, InterruptedError } from '../../cli/errors.js';
+import { formatDuration } from '../../shared/duration.js';
 import type { Client } from '../../client/index.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerRead } from '../../client/serverless.js';
@@ -52,6 +52,7 @@ export async function waitAndReport(app: App, client: Client, subject: Subject, 
     timeoutMs: flags.timeoutMs,
     resume: resumeCommand(subject, project, seenFresh),
     endpoint: `GET /api/v1/serverless/${subject.id}`,
+    terminated: isTermination(app.ctx.signal.reason),
   });
   if (v.exitCode === 0) progress.done(v.message, true);
   else progress.stop();
@@ -104,4 +105,8 @@ export async function readBefore(app: App, client: Client, ref: string): Promise
   const resolved = await client.serverless.resolve(ref, { signal: app.ctx.signal });
   const before = resolved.item ?? (await client.serverless.get(resolved.id, { signal: app.ctx.signal })).container;
   return { id: resolved.id, before, name: before.name ?? ref };
+}
+
+function isTermination(reason: unknown): boolean {
+  return reason instanceof InterruptedError && reason.signal === 'SIGTERM';
 }

@@ -1,5 +1,5 @@
 import type { CommandRun } from '../../cli/app.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export const run: CommandRun = async (app, { opts }) => {
   const { serveSimulator } = await import('../../sim/cli.js');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../src/cli/duration.js';
+import { formatDuration, parseDuration } from '../../src/shared/duration.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -35,14 +35,5 @@ describe('formatDuration', () => {
     [0, '0ms'],
   ])('%d ms → %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
-  });
-});
-
-describe('durationOption', () => {
-  it('names the flag in the error', async () => {
-    const { durationOption } = await import('../../src/cli/duration.js');
-    expect(durationOption('--timeout')('2m')).toBe(120_000);
-    expect(() => durationOption('--timeout')('2x')).toThrow(/^--timeout: "2x" is not a duration/);
-    expect(() => durationOption('--interval', { min: 100 })('10ms')).toThrow('--interval must be at least 100ms');
   });
 });

@@ -1,7 +1,6 @@
 // Durations as people type them on the command line (contract section 5): `90s`, `15m`,
 // `2h`, `3d`, also `500ms` and combinations such as `1h30m`. Pure: flags wrap the Error
-// in a UsageError that names themselves (`durationOption` does that for commander).
-import { InvalidArgumentError } from 'commander';
+// in a usage error that names themselves (src/cli/options.ts does that for commander).
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -39,28 +38,4 @@ export function formatDuration(ms: number): string {
   }
   if (s > 0 || parts.length === 0) parts.push(`${s}s`);
   return parts.join('');
-}
-
-/** commander argParser for a duration flag, the flag named in the error (exit 2 before any request). */
-export function durationOption(name: string, opts: { min?: number } = {}) {
-  return (value: string): number => {
-    let ms: number;
-    try {
-      ms = parseDuration(value);
-    } catch (err) {
-      throw new InvalidArgumentError(`${name}: ${(err as Error).message}.`);
-    }
-    if (opts.min !== undefined && ms < opts.min) throw new InvalidArgumentError(`${name} must be at least ${formatDuration(opts.min)}.`);
-    return ms;
-  };
-}
-
-/** commander argParser for a server timestamp (ISO 8601 with an offset), passed on as given. */
-export function timestampOption(name: string) {
-  return (value: string): string => {
-    const v = value.trim();
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) || Number.isNaN(Date.parse(v)))
-      throw new InvalidArgumentError(`${name} takes an ISO 8601 timestamp with an offset, such as 2026-11-23T16:00:00Z.`);
-    return v;
-  };
 }
