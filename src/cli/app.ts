@@ -10,15 +10,6 @@ import { tableWriter, keyValue, type Column, type TableWriter } from '../output/
 import { createProgress, type Progress } from '../output/progress.js';
 import { VERSION } from './version.js';
 
-export interface CommandInput {
-  /** Positional arguments in declaration order (variadic ones as arrays). */
-  args: unknown[];
-  /** The command's own options merged with the global ones. */
-  opts: Record<string, unknown>;
-}
-
-export type CommandRun = (app: App, input: CommandInput) => Promise<number | void>;
-
 export class App {
   /** Colours for stdout and stderr, decided separately: either may be piped. */
   style: Style = plainStyle;

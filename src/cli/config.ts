@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from './errors.js';
 import type { StoredConfig } from './settings.js';
+import { ExitCode } from '../shared/exit-codes.js';
 
 export const CONFIG_KEYS = ['api-url', 'project', 'output'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -27,7 +28,7 @@ export function readConfig(env: Record<string, string | undefined>): StoredConfi
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new CliError(1, `cannot read the config file ${path}: ${(err as Error).message}`);
+    throw new CliError(ExitCode.FAILED, `cannot read the config file ${path}: ${(err as Error).message}`);
   }
   try {
     const parsed: unknown = JSON.parse(text);
@@ -35,7 +36,7 @@ export function readConfig(env: Record<string, string | undefined>): StoredConfi
   } catch {
     // fall through to the error below
   }
-  throw new CliError(1, `the config file ${path} is not valid JSON`, `fix it, or remove it and run 'infra auth login' again`);
+  throw new CliError(ExitCode.FAILED, `the config file ${path} is not valid JSON`, `fix it, or remove it and run 'infra auth login' again`);
 }
 
 /** Applies `changes` (undefined removes a key) with an atomic write; returns the new config. */

@@ -1,6 +1,7 @@
 // Everything a command touches of the outside world, injected so tests run commands
 // in-process with fake streams, a fake clock, a scripted prompter and their own transport.
 import type { Dispatcher } from 'undici';
+import type { Command } from 'commander';
 import type { Clock } from '../client/clock.js';
 
 export type { OutStream } from '../output/stream.js';
@@ -27,5 +28,7 @@ export interface Context {
   /** Transport for the API client (tests, library embedding); default: undici agent. */
   dispatcher?: Dispatcher;
   prompter?: Prompter;
+  /** The whole command tree, for commands that describe it (completion); given by run(). */
+  commandTree?: () => Promise<Command>;
   random?: () => number;
 }

@@ -1,5 +1,5 @@
 // Errors raised by commands. Each carries its exit code so the edge can report it.
-import type { ExitCode } from '../shared/exit-codes.js';
+import { ExitCode } from '../shared/exit-codes.js';
 
 export class CliError extends Error {
   override name = 'CliError';
@@ -17,7 +17,7 @@ export class CliError extends Error {
 export class UsageError extends CliError {
   override name = 'UsageError';
   constructor(message: string, hint?: string) {
-    super(2, message, hint);
+    super(ExitCode.USAGE, message, hint);
   }
 }
 

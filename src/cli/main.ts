@@ -5,10 +5,9 @@ import { run } from './run.js';
 export { run } from './run.js';
 export { InterruptedError } from './errors.js';
 
-/** The command tree with no-op actions: for generators (man page, completion) that only read it. */
+/** The whole command tree with no-op actions: for generators (man page, completion) that only read it. */
 export async function loadProgram(): Promise<Command> {
-  const { buildProgram } = await import('./program.js');
-  return buildProgram({ action: () => async () => {} });
+  return (await import('./load-tree.js')).loadTree();
 }
 
 /** The roff man page (scripts/man.mjs writes it to man/infra.1). */
@@ -30,6 +29,9 @@ export async function helpTexts(): Promise<Record<string, string>> {
   const { walkCommands } = await import('./help.js');
   const paths = [[], ...walkCommands(await loadProgram()).map((e) => e.path)];
   const texts: Record<string, string> = {};
+  // --version too, from the same place that answers it in-process (commander's .version()).
+  const version = { text: '', write: (s: string) => void (version.text += s) };
+  if ((await run(['--version'], { stdout: version, stderr: version, env: {} })) === 0) texts['--version'] = version.text;
   for (const path of paths) {
     const out = { text: '', write: (s: string) => void (out.text += s) };
     const code = await run([...path, '--help'], { stdout: out, stderr: out, env: {} });

@@ -2,6 +2,7 @@
 // any request). The pure parsing they wrap lives in src/shared.
 import { InvalidArgumentError } from 'commander';
 import { formatDuration, parseDuration } from '../shared/duration.js';
+import { flag, option } from './command.js';
 
 /** commander argParser for a duration flag, the flag named in the error (exit 2 before any request). */
 export function durationOption(name: string, opts: { min?: number } = {}) {
@@ -24,5 +25,26 @@ export function timestampOption(name: string) {
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) || Number.isNaN(Date.parse(v)))
       throw new InvalidArgumentError(`${name} takes an ISO 8601 timestamp with an offset, such as 2026-11-23T16:00:00Z.`);
     return v;
+  };
+}
+
+/** commander argParser for whole numbers in [min, max], with the flag named in the error. */
+export function intOption(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      const range = max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` of at least ${min}` : '';
+      throw new InvalidArgumentError(`${name} must be a whole number${range}.`);
+    }
+    return n;
+  };
+}
+
+/** The paging options every list command shares (`pageQuery` in src/output/list.ts reads them). */
+export function pageOptions() {
+  return {
+    page: option('--page <n>', 'page to show', intOption('--page')),
+    perPage: option('--per-page <n>', 'items per page', intOption('--per-page')),
+    all: flag('--all', 'follow every page'),
   };
 }

@@ -1,28 +1,51 @@
-// Prompts on a terminal; a secret is read without echo. Ctrl-C rejects with InterruptedError.
+// Prompts on a terminal, with readline's public API. A secret is read without echo: readline
+// writes to a muted stream while the answer is typed. Ctrl-C rejects with InterruptedError;
+// the end of input (Ctrl-D, a closed stdin) rejects with "aborted": a prompt never settles
+// silently, so `infra auth login && next` cannot go on with nothing stored.
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import type { Prompter } from './context.js';
-import { InterruptedError } from './errors.js';
+import { CliError, InterruptedError } from './errors.js';
+import { ExitCode } from '../shared/exit-codes.js';
+
+export class PromptAbortedError extends CliError {
+  constructor() {
+    super(ExitCode.FAILED, 'aborted: no answer was given (end of input); nothing was sent');
+  }
+}
 
 export function ttyPrompter(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Prompter {
   const ask = (question: string, secret: boolean) =>
     new Promise<string>((resolve, reject) => {
-      const rl = createInterface({ input, output, terminal: true });
-      if (secret) {
-        // readline echoes through _writeToOutput; print the question only.
-        (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-          if (s.includes(question)) output.write(question);
-        };
-      }
-      rl.on('SIGINT', () => {
+      let muted = false;
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, done) {
+          if (!muted) output.write(chunk);
+          done();
+        },
+      });
+      const rl = createInterface({ input, output: sink, terminal: true });
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        fn();
         rl.close();
+      };
+      rl.on('SIGINT', () => {
         output.write('\n');
-        reject(new InterruptedError());
+        finish(() => reject(new InterruptedError()));
+      });
+      rl.on('close', () => {
+        if (!settled) output.write('\n');
+        finish(() => reject(new PromptAbortedError()));
       });
       rl.question(question, (answer) => {
-        rl.close();
         if (secret) output.write('\n');
-        resolve(answer);
+        finish(() => resolve(answer));
       });
+      // The question is out: from here on nothing the user types is echoed for a secret.
+      muted = secret;
     });
   return { secret: (q) => ask(q, true), text: (q) => ask(q, false) };
 }

@@ -8,9 +8,9 @@ import { ExitCode } from '../shared/exit-codes.js';
 import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
-import { VERSION } from './version.js';
+import type { CommandEntry } from '../commands/index.js';
 import { systemClock } from '../client/clock.js';
-import { colorEnabled } from '../output/color.js';
+import { colorEnabled, makeStyle } from '../output/color.js';
 
 export function defaultContext(overrides: Partial<Context> = {}): Context {
   return {
@@ -20,6 +20,7 @@ export function defaultContext(overrides: Partial<Context> = {}): Context {
     env: process.env,
     clock: systemClock,
     signal: new AbortController().signal,
+    commandTree: async () => (await import('./load-tree.js')).loadTree(),
     ...overrides,
   };
 }
@@ -30,32 +31,57 @@ async function withPrompter(ctx: Context): Promise<Context> {
   return { ...ctx, prompter: ttyPrompter(process.stdin, process.stderr) };
 }
 
+/** Global options that take a value: their value is not a command word. */
+const VALUE_OPTIONS = new Set(['--api-url', '--project', '--team']);
+
+/**
+ * The command an argument list runs, found without loading any command: the longest listed
+ * path its leading words spell. undefined for help, an unknown command or a bare group, which
+ * need the whole tree.
+ */
+export function routeOf(argv: readonly string[], commands: readonly CommandEntry[]): CommandEntry | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 4; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--help' || a === '-h') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    words.push(a);
+  }
+  if (words[0] === 'help') return undefined;
+  let best: CommandEntry | undefined;
+  for (const c of commands) {
+    const path = c.path.split(' ');
+    if (path.length <= words.length && path.every((w, k) => words[k] === w) && (!best || path.length > best.path.split(' ').length)) best = c;
+  }
+  return best;
+}
+
 export async function run(argv: string[], overrides: Partial<Context> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    ctx.stdout.write(`infra ${VERSION}\n`);
-    return ExitCode.OK;
-  }
-  const debug = argv.includes('--debug') || ctx.env.INFRA_DEBUG === '1' || ctx.env.INFRA_DEBUG === 'true';
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {
-    const { buildProgram } = await import('./program.js');
+    const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('./program.js'), import('./tree.js'), import('../commands/index.js')]);
+    // Only the command that runs is loaded; help and unknown commands need the whole tree.
+    const route = routeOf(argv, COMMANDS);
+    const defs = await Promise.all((route ? [route] : COMMANDS).map((c) => c.load()));
     const commanderErrors: string[] = [];
-    const program = buildProgram({
+    const program = buildProgram(defs, GROUPS, {
       configure: (p) =>
         p.exitOverride().configureOutput({
           writeOut: (s) => ctx.stdout.write(s),
           writeErr: (s) => ctx.stderr.write(s),
           outputError: (s) => commanderErrors.push(s),
         }),
-      action: (loader) => async (...actionArgs: unknown[]) => {
+      handler: (def) => async (...actionArgs: unknown[]) => {
         const command = actionArgs[actionArgs.length - 1] as Command;
-        const opts = command.optsWithGlobals();
-        const settings = resolveSettings(opts as GlobalFlags, ctx.env, readConfig(ctx.env));
+        const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, readConfig(ctx.env));
         app = await new App(await withPrompter(ctx), settings).init();
-        const mod = await loader();
-        code = (await mod.run(app, { args: command.processedArgs as unknown[], opts })) ?? ExitCode.OK;
+        code = (await def.run(app, { args: command.processedArgs as unknown[], opts: optionValues(def, command) })) ?? ExitCode.OK;
       },
     });
     try {
@@ -74,9 +100,11 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   } catch (err) {
     // A command that handled the interrupt itself (a wait's resume hint) reports its own CliError.
     const failure = ctx.signal.aborted && !(err instanceof CliError) ? classify(ctx.signal.reason) : classify(err);
-    const style = colorEnabled({ noColorFlag: argv.includes('--no-color'), isTTY: !!ctx.stderr.isTTY }, ctx.env);
-    const red = (s: string) => (style ? `\u001b[31m${s}\u001b[39m` : s);
-    ctx.stderr.write(`${red('error:')} ${failure.message}\n`);
+    // Settings decide colour and --debug once a command started; an error before that (a bad
+    // flag value, conflicting projects) is reported with what the argument list says.
+    const style = app?.errStyle ?? (await makeStyle(colorEnabled({ noColorFlag: argv.includes('--no-color'), isTTY: !!ctx.stderr.isTTY }, ctx.env)));
+    const debug = app?.settings.debug ?? (argv.includes('--debug') || ctx.env.INFRA_DEBUG === '1' || ctx.env.INFRA_DEBUG === 'true');
+    ctx.stderr.write(`${style.red('error:')} ${failure.message}\n`);
     for (const line of failure.details ?? []) ctx.stderr.write(line + '\n');
     if (failure.hint) ctx.stderr.write(`hint: ${failure.hint}\n`);
     if (debug && err instanceof Error && err.stack) ctx.stderr.write(err.stack + '\n');

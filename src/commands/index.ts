@@ -1,20 +1,64 @@
-// Every command family, in the order `infra --help` lists them.
-import type { Command } from 'commander';
-import type { ActionFactory } from '../cli/program.js';
-import { registerAuth } from './auth/index.js';
-import { registerConfig } from './config/index.js';
-import { registerVps } from './vps/index.js';
-import { registerServerless } from './serverless/index.js';
-import { registerDatabase } from './database/index.js';
-import { registerCache } from './cache/index.js';
-import { registerSnapshots } from './snapshots/index.js';
-import { registerRecovery } from './recovery/index.js';
-import { registerApi } from './api/index.js';
-import { registerSim } from './sim/index.js';
-import { registerCompletion } from './completion/index.js';
+// Every command, one line each: its path and the module that defines it (loaded only when the
+// command runs, or for help, the man page and completion). A new command is a file and a line.
+import type { CommandDef } from '../cli/command.js';
+import type { Groups } from '../cli/tree.js';
 
-export function registerFamilies(program: Command, action: ActionFactory): void {
-  for (const register of [registerAuth, registerConfig, registerServerless, registerVps, registerDatabase, registerCache, registerSnapshots, registerRecovery, registerApi, registerSim, registerCompletion]) {
-    register(program, action);
-  }
+export interface CommandEntry {
+  /** Words after `infra`, space-separated. */
+  path: string;
+  load(): Promise<CommandDef>;
 }
+
+const at = (path: string, load: () => Promise<{ default: CommandDef }>): CommandEntry => ({ path, load: async () => (await load()).default });
+
+/** In the order `infra --help` lists them. */
+export const COMMANDS: readonly CommandEntry[] = [
+  at('auth login', () => import('./auth/login.js')),
+  at('auth status', () => import('./auth/status.js')),
+  at('auth logout', () => import('./auth/logout.js')),
+  at('config get', () => import('./config/get.js')),
+  at('config set', () => import('./config/set.js')),
+  at('config unset', () => import('./config/unset.js')),
+  at('config list', () => import('./config/list.js')),
+  at('config path', () => import('./config/path.js')),
+  at('serverless list', () => import('./serverless/list.js')),
+  at('serverless get', () => import('./serverless/get.js')),
+  at('serverless create', () => import('./serverless/create.js')),
+  at('serverless update', () => import('./serverless/update.js')),
+  at('serverless redeploy', () => import('./serverless/redeploy.js')),
+  at('serverless wait', () => import('./serverless/wait.js')),
+  at('serverless delete', () => import('./serverless/delete.js')),
+  at('serverless revisions', () => import('./serverless/revisions.js')),
+  at('serverless events', () => import('./serverless/events.js')),
+  at('serverless logs', () => import('./serverless/logs.js')),
+  at('serverless diagnose', () => import('./serverless/diagnose.js')),
+  at('vps list', () => import('./vps/list.js')),
+  at('database list', () => import('./database/list.js')),
+  at('database credentials', () => import('./database/credentials.js')),
+  at('database dns enable', () => import('./database/dns-enable.js')),
+  at('database dns disable', () => import('./database/dns-disable.js')),
+  at('cache list', () => import('./cache/list.js')),
+  at('cache connection-info', () => import('./cache/connection-info.js')),
+  at('cache dns enable', () => import('./cache/dns-enable.js')),
+  at('cache dns disable', () => import('./cache/dns-disable.js')),
+  at('snapshots list', () => import('./snapshots/list.js')),
+  at('snapshots restore', () => import('./snapshots/restore.js')),
+  at('recovery capabilities', () => import('./recovery/capabilities.js')),
+  at('api', () => import('./api/api.js')),
+  at('sim', () => import('./sim/serve.js')),
+  at('completion', () => import('./completion/completion.js')),
+];
+
+/** Descriptions of the command groups, by path. */
+export const GROUPS: Groups = {
+  auth: 'log in, check and remove the stored API token',
+  config: 'read and change settings (keys: api-url, project, output)',
+  serverless: 'serverless containers: rollouts, status, logs and diagnosis',
+  vps: 'virtual private servers',
+  database: 'managed databases: list, credentials, public DNS',
+  'database dns': 'public DNS of a database: adds a public endpoint beside the private one',
+  cache: 'managed caches: list, connection info, public DNS',
+  'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
+  snapshots: 'recovery points of VPS, caches and databases, and replace-existing restores',
+  recovery: 'what each product supports for recovery points and restores',
+};

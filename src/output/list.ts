@@ -46,11 +46,7 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
     app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another, --all for every page`);
 }
 
-/** The values of pageOptions() (src/cli/program.ts); Ctrl-C reaches requests through the client's own signal. */
-export function pageQuery(opts: Record<string, unknown>) {
-  return {
-    page: opts.page as number | undefined,
-    perPage: opts.perPage as number | undefined,
-    all: opts.all === true,
-  };
+/** The values of pageOptions() (src/cli/options.ts) as a page query; Ctrl-C reaches requests through the client's own signal. */
+export function pageQuery(opts: { page?: number; perPage?: number; all: boolean }) {
+  return { page: opts.page, perPage: opts.perPage, all: opts.all };
 }

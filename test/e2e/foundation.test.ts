@@ -351,10 +351,14 @@ describe('infra api', () => {
     expect(JSON.parse(r.stdout).container.min_scale).toBe(2);
   });
 
-  it('--paginate prints one array of every item', async () => {
+  it('--paginate prints one array of every item: large pages by default, -f per_page as given', async () => {
     const r = await cli(['api', '/vps', '--paginate']);
     expect(JSON.parse(r.stdout)).toHaveLength(45);
-    expect(sim.requests).toHaveLength(3);
+    expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '200' }]);
+    sim.requests.length = 0;
+    const small = await cli(['api', '/vps', '--paginate', '-f', 'per_page=20']);
+    expect(JSON.parse(small.stdout)).toHaveLength(45);
+    expect(sim.requests.map((q) => q.query)).toEqual(['1', '2', '3'].map((page) => ({ page, per_page: '20' })));
   });
 
   it('bad input: -f without =, invalid --input JSON, unknown method: exit 2, nothing sent', async () => {

@@ -4,7 +4,7 @@
 // nothing (the simulator's recorded requests stay empty).
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/program.js';
+import { loadTree } from '../../src/cli/load-tree.js';
 import { startSimulator, type Simulator } from '../../src/sim/server.js';
 import { runCli } from '../helpers/cli.js';
 import { assertClean, virtualClock } from './support.js';
@@ -100,7 +100,7 @@ function base(leaf: Leaf, without?: string): string[] {
   return [...leaf.path, ...args, ...(req.length % 2 ? req : kept)];
 }
 
-const program = buildProgram({ action: () => async () => undefined });
+const program = await loadTree();
 const LEAVES = leaves(program);
 const GLOBAL_OPTIONS: readonly Option[] = program.options;
 

@@ -5,12 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/program.js';
+import { loadTree } from '../../src/cli/load-tree.js';
 import { completionScript, describeTree, type Shell } from '../../src/cli/completion.js';
 import { ARG_CHOICES } from '../../src/commands/completion/completion.js';
 import { runCli } from '../helpers/cli.js';
 
-const tree = describeTree(buildProgram({ action: () => async () => {} }), ARG_CHOICES);
+const tree = describeTree(await loadTree(), ARG_CHOICES);
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'infra-completion-'));
 const scripts: Record<Shell, string> = { bash: '', zsh: '', fish: '' };

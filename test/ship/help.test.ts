@@ -4,12 +4,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/program.js';
+import { loadTree } from '../../src/cli/load-tree.js';
 import { getExamples, HELP_GROUPS, OTHER_GROUP, walkCommands } from '../../src/cli/help.js';
 import { afterHelpNotes, exitCodeTable, renderManPage } from '../../src/cli/manpage.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 
-const program = () => buildProgram({ action: () => async () => {} });
+const tree = await loadTree();
+const program = () => tree;
 const pkgVersion = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const hasGroff = spawnSync('groff', ['--version']).status === 0;
 

@@ -8,15 +8,22 @@ import { runCli, spawnCli, ROOT } from '../helpers/cli.js';
 const texts = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) as Record<string, string>;
 
 describe('prebuilt help and version', () => {
-  it('covers the program and every command path', async () => {
+  it('covers the program, every command path and --version', async () => {
     const { loadProgram } = await import('../../src/cli/main.js');
     const { walkCommands } = await import('../../src/cli/help.js');
-    const paths = ['', ...walkCommands(await loadProgram()).map((e) => e.path.join(' '))];
+    const paths = ['', '--version', ...walkCommands(await loadProgram()).map((e) => e.path.join(' '))];
     expect(Object.keys(texts).sort()).toEqual(paths.sort());
+  });
+
+  it('the prebuilt --version equals what the program prints', async () => {
+    const r = await runCli(['--version']);
+    expect(r).toMatchObject({ code: 0, stdout: texts['--version'] });
+    expect(r.stdout).toMatch(/^infra \d+\.\d+\.\d+\n$/);
   });
 
   it('each prebuilt text equals what the program prints for --help', async () => {
     for (const [path, text] of Object.entries(texts)) {
+      if (path === '--version') continue;
       const r = await runCli([...(path ? path.split(' ') : []), '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout, `infra ${path} --help`).toBe(text);

@@ -1,37 +1,51 @@
 import { readFile } from 'node:fs/promises';
-import type { CommandRun, App } from '../../cli/app.js';
+import * as z from 'zod/mini';
+import type { App } from '../../cli/app.js';
+import { arg, defineCommand, flag, list, option, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { ResponseShapeError } from '../../client/errors.js';
+import { paginate } from '../../client/paginate.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
-export const run: CommandRun = async (app, { args, opts }) => {
-  const path = normalizePath(String(args[0]));
-  const method = String(opts.method).toUpperCase();
-  if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, not "${opts.method}"`);
-  const fields = parseFields((opts.field as string[] | undefined) ?? []);
-  if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
-  const input = opts.input === undefined ? undefined : await readInput(app, String(opts.input));
-  if (input !== undefined && Object.keys(fields).length && method !== 'GET') throw new UsageError('give either --input or -f fields for the body, not both');
-  const query = method === 'GET' ? fields : undefined;
-  const body = method === 'GET' ? undefined : (input ?? (Object.keys(fields).length ? fields : undefined));
-  const client = await app.client();
-  if (opts.paginate) {
-    const items: unknown[] = [];
-    for (let page = 1; ; page++) {
-      const res = await client.http.get<unknown>(path, { query: { ...query, page } });
-      const list = res.data as { data?: unknown; pagination?: { current_page?: number; last_page?: number } };
-      if (!Array.isArray(list?.data) || !list.pagination)
-        throw new ResponseShapeError(`--paginate needs a list response with data and pagination; GET ${path} is not one`, res.status, `GET ${path}`);
-      items.push(...list.data);
-      if ((list.pagination.current_page ?? page) >= (list.pagination.last_page ?? page) || list.data.length === 0) break;
+export default defineCommand({
+  path: ['api'],
+  description: 'make an authenticated request to any endpoint (like gh api)',
+  args: [arg('<path>', '')],
+  options: {
+    method: withDefault('-X, --method <method>', 'HTTP method', 'GET'),
+    field: list('-f, --field <key=value>', 'add a field: query parameter for GET, JSON body member otherwise (repeatable)'),
+    input: option('--input <file>', 'JSON request body from a file ("-" for standard input)'),
+    paginate: flag('--paginate', 'follow every page of a list and print one JSON array of its items'),
+  },
+  examples: ['infra api /user/teams', 'infra api /vps --paginate | jq length', 'infra api -X POST /database/"$DB_ID"/dns', 'infra api -X PUT /serverless/"$ID" -f min_scale=1'],
+  run: async (app, { args, opts }) => {
+    const path = normalizePath(args[0]);
+    const method = opts.method.toUpperCase();
+    if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, not "${opts.method}"`);
+    const fields = parseFields(opts.field);
+    if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+    const input = opts.input === undefined ? undefined : await readInput(app, opts.input);
+    if (input !== undefined && Object.keys(fields).length && method !== 'GET') throw new UsageError('give either --input or -f fields for the body, not both');
+    const query = method === 'GET' ? fields : undefined;
+    const body = method === 'GET' ? undefined : (input ?? (Object.keys(fields).length ? fields : undefined));
+    const client = await app.client();
+    if (opts.paginate) {
+      // The list pages as they are, items of any shape: printed as one array once all came.
+      const items: unknown[] = [];
+      const perPage = typeof query?.per_page === 'number' ? query.per_page : undefined;
+      for await (const page of paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) })) items.push(...page.raw);
+      app.printJson(items);
+      return;
     }
-    app.printJson(items);
-    return;
-  }
-  const res = await client.http.request<unknown>(method, path, { query, body });
-  if (res.data !== undefined) app.printJson(res.data);
-};
+    const res = await client.http.request<unknown>(method, path, { query, body });
+    if (res.data !== undefined) app.printJson(res.data);
+  },
+});
+
+/** Query values as text (numbers and booleans of -f fields print as they were typed). */
+function stringQuery(query: Record<string, string | number | boolean> | undefined): Record<string, string> | undefined {
+  return query && Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page').map(([k, v]) => [k, String(v)]));
+}
 
 function normalizePath(path: string): string {
   if (/^https?:\/\//.test(path)) throw new UsageError('give a path such as /vps, not a full URL', 'the host comes from --api-url / INFRA_API_URL');

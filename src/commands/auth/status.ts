@@ -1,38 +1,44 @@
 import { statSync } from 'node:fs';
-import type { CommandRun, App } from '../../cli/app.js';
+import type { App } from '../../cli/app.js';
 import { configDir, configPath } from '../../cli/config.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { CliError } from '../../cli/errors.js';
 import { AuthError, UnavailableError } from '../../client/errors.js';
 import { maskSecret } from '../../output/mask.js';
+import { defineCommand } from '../../cli/command.js';
 
 interface Check {
   ok: boolean;
-  code: number;
+  code: ExitCode;
   message: string;
 }
 
-export const run: CommandRun = async (app) => {
-  const s = app.settings;
-  const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? configPath(app.ctx.env) : 'none';
-  const check = await probe(app);
-  const warnings = permissionWarnings(app.ctx.env);
-  if (app.json) {
-    app.printJson({ api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource, ok: check.ok, message: check.message, warnings });
-  } else {
-    app.keyValue([
-      ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
-      ['Token', s.token ? maskSecret(s.token) : 'none'],
-      ['Token source', tokenSource],
-      ['Project', s.project ? `${s.project} (${s.projectSource})` : 'account default (no X-Team-Id sent)'],
-      ['Check', check.message],
-    ]);
-  }
-  for (const w of warnings) app.warn(w);
-  // The report above is data; a failed check is still an error, said on stderr like any other.
-  if (!check.ok) throw new CliError(check.code as ExitCode, check.message);
-  return check.code;
-};
+export default defineCommand({
+  path: ['auth', 'status'],
+  description: 'show the API URL, token source, project, and whether the token works',
+  examples: ['infra auth status', 'infra auth status --json'],
+  run: async (app) => {
+    const s = app.settings;
+    const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? configPath(app.ctx.env) : 'none';
+    const check = await probe(app);
+    const warnings = permissionWarnings(app.ctx.env);
+    if (app.json) {
+      app.printJson({ api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource, ok: check.ok, message: check.message, warnings });
+    } else {
+      app.keyValue([
+        ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
+        ['Token', s.token ? maskSecret(s.token) : 'none'],
+        ['Token source', tokenSource],
+        ['Project', s.project ? `${s.project} (${s.projectSource})` : 'account default (no X-Team-Id sent)'],
+        ['Check', check.message],
+      ]);
+    }
+    for (const w of warnings) app.warn(w);
+    // The report above is data; a failed check is still an error, said on stderr like any other.
+    if (!check.ok) throw new CliError(check.code, check.message);
+    return check.code;
+  },
+});
 
 async function probe(app: App): Promise<Check> {
   if (!app.settings.apiUrl) return { ok: false, code: ExitCode.USAGE, message: "no API URL: set INFRA_API_URL or run 'infra config set api-url URL'" };

@@ -1,3 +1,3 @@
-import { credentialsRun } from '../database/shared.js';
+import { credentialsCommand } from '../database/shared.js';
 
-export const run = credentialsRun('cache');
+export default credentialsCommand('cache');

@@ -1,3 +1,3 @@
-import { dnsRun } from '../database/shared.js';
+import { dnsCommand } from '../database/shared.js';
 
-export const run = dnsRun('cache', true);
+export default dnsCommand('cache', true);

@@ -1,3 +1,3 @@
-import { listRun } from '../database/shared.js';
+import { listCommand } from '../database/shared.js';
 
-export const run = listRun('cache');
+export default listCommand('cache');

@@ -1,3 +1,3 @@
-import { credentialsRun } from './shared.js';
+import { credentialsCommand } from './shared.js';
 
-export const run = credentialsRun('database');
+export default credentialsCommand('database');

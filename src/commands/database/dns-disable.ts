@@ -1,3 +1,3 @@
-import { dnsRun } from './shared.js';
+import { dnsCommand } from './shared.js';
 
-export const run = dnsRun('database', false);
+export default dnsCommand('database', false);

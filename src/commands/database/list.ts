@@ -1,3 +1,3 @@
-import { listRun } from './shared.js';
+import { listCommand } from './shared.js';
 
-export const run = listRun('database');
+export default listCommand('database');

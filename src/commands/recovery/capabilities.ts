@@ -1,10 +1,10 @@
 // The capability matrix (spec 3.5) as a table; notes are numbered under it so the cells
 // stay short enough to read.
-import type { CommandRun } from '../../cli/app.js';
 import type { CapabilityRow } from '../../client/schemas.js';
 import { NotFoundError } from '../../client/errors.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
+import { defineCommand } from '../../cli/command.js';
 
 type Cell = CapabilityRow['create_point'];
 
@@ -30,33 +30,38 @@ export function capabilityTable(rows: CapabilityRow[]) {
   return { table, notes };
 }
 
-export const run: CommandRun = async (app) => {
-  const client = await app.client();
-  let answer;
-  try {
-    answer = await client.recovery.capabilities({ signal: app.ctx.signal });
-  } catch (err) {
-    // The endpoint is newer than some servers (spec 3.5): a 404 there is the server's age, not a typo.
-    if (err instanceof NotFoundError)
-      throw new CliError(
-        ExitCode.NOT_FOUND,
-        `${app.settings.apiUrl ?? 'this server'} has no GET /api/v1/recovery/capabilities (404): servers that predate the capability matrix do not offer it`,
-        "snapshots and restores still work; 'infra snapshots list <product>' shows each point's actions",
-      );
-    throw err;
-  }
-  const { value, raw } = answer;
-  if (app.json) return app.printJson(raw);
-  const { table, notes } = capabilityTable(value.data);
-  const t = app.table<(typeof table)[number]>([
-    { header: 'PRODUCT', value: (r) => r.product },
-    { header: 'CREATE POINT', value: (r) => r.cells[0] },
-    { header: 'RESTORE TO NEW', value: (r) => r.cells[1] },
-    { header: 'REPLACE EXISTING', value: (r) => r.cells[2] },
-    { header: 'POINT IN TIME', value: (r) => r.cells[3] },
-  ]);
-  t.add(table);
-  await t.end();
-  if (notes.length) app.print(['', 'Notes:', ...notes.map((n, i) => `  [${i + 1}] ${n}`)].join('\n'));
-  app.hint("'behind a gate' exists and is opened per account; replace-existing restores: infra snapshots restore <product> <point-id>");
-};
+export default defineCommand({
+  path: ['recovery', 'capabilities'],
+  description: 'the capability matrix: create a point, restore to new, replace existing, point in time, per product',
+  examples: ['infra recovery capabilities', 'infra recovery capabilities --json | jq \'.data[] | select(.replace_existing.status != "no") | .product\''],
+  run: async (app) => {
+    const client = await app.client();
+    let answer;
+    try {
+      answer = await client.recovery.capabilities({ signal: app.ctx.signal });
+    } catch (err) {
+      // The endpoint is newer than some servers (spec 3.5): a 404 there is the server's age, not a typo.
+      if (err instanceof NotFoundError)
+        throw new CliError(
+          ExitCode.NOT_FOUND,
+          `${app.settings.apiUrl ?? 'this server'} has no GET /api/v1/recovery/capabilities (404): servers that predate the capability matrix do not offer it`,
+          "snapshots and restores still work; 'infra snapshots list <product>' shows each point's actions",
+        );
+      throw err;
+    }
+    const { value, raw } = answer;
+    if (app.json) return app.printJson(raw);
+    const { table, notes } = capabilityTable(value.data);
+    const t = app.table<(typeof table)[number]>([
+      { header: 'PRODUCT', value: (r) => r.product },
+      { header: 'CREATE POINT', value: (r) => r.cells[0] },
+      { header: 'RESTORE TO NEW', value: (r) => r.cells[1] },
+      { header: 'REPLACE EXISTING', value: (r) => r.cells[2] },
+      { header: 'POINT IN TIME', value: (r) => r.cells[3] },
+    ]);
+    t.add(table);
+    await t.end();
+    if (notes.length) app.print(['', 'Notes:', ...notes.map((n, i) => `  [${i + 1}] ${n}`)].join('\n'));
+    app.hint("'behind a gate' exists and is opened per account; replace-existing restores: infra snapshots restore <product> <point-id>");
+  },
+});

@@ -1,39 +1,55 @@
-import type { CommandRun } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import type { ContainerChange } from '../../client/serverless.js';
-import { applyEnv, envEdits, slugFrom, specFields, waitFlags } from './flags.js';
+import { applyEnv, envEdits, nonEmpty, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { afterChange, targetOf } from './wait-flow.js';
+import { defineCommand, option, required } from '../../cli/command.js';
 
 /** What a create sends when a flag is not given (the API requires each of them). */
 export const CREATE_DEFAULTS = { port: 8080, resource_profile: 'small', min_scale: 0, max_scale: 3 } as const;
 
-export const run: CommandRun = async (app, { opts }) => {
-  const flags = waitFlags(opts);
-  const name = opts.name as string;
-  const slug = (opts.slug as string | undefined) ?? slugFrom(name);
-  if (!slug) throw new UsageError(`cannot derive a slug from the name "${name}"`, 'give one with --slug (lowercase letters, digits and hyphens)');
-  const spec = specFields(opts);
-  const change: ContainerChange = { name, slug, deployment_type: 'docker_image', ...CREATE_DEFAULTS, ...spec };
-  if (change.min_scale! > change.max_scale!)
-    throw new UsageError(`--min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give --max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
-  const edits = envEdits(opts);
-  if (edits.set.length) change.environment_variables = applyEnv({}, edits);
-  const client = await app.client();
-  const created = await client.serverless.create(change, { signal: app.ctx.signal });
-  const c = created.container;
-  // Data on stdout: the new id, for `id=$(infra serverless create ...)`; the rest is on stderr.
-  if (!app.json) app.print(c.id);
-  return afterChange(
-    app,
-    client,
-    {
-      id: c.id,
-      name: c.name ?? name,
-      target: targetOf(c, null),
-      answer: created,
-      start: { initial: c, pollAfterMs: created.operation?.poll_after_ms ?? undefined },
-      verb: 'created',
-    },
-    flags,
-  );
-};
+export default defineCommand({
+  path: ['serverless', 'create'],
+  description: 'create a container and roll out its first revision',
+  options: {
+    name: required('--name <name>', 'container name (the slug is derived from it unless --slug is given)', nonEmpty('--name')),
+    image: required('--image <ref>', 'image reference, e.g. registry.example.com/team/app:1.0 (sent as image and image_tag; no tag means latest)', nonEmpty('--image')),
+    slug: option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
+    ...specOptions(),
+    ...waitOptions(),
+  },
+  examples: [
+    'infra serverless create --name web --image registry.example.com/acme/web:1.0 --port 8080 --wait',
+    'infra serverless create --name api --image ghcr.io/acme/api:2.3 --env LOG_LEVEL=info --env REGION=eu --min 1 --max 5',
+    'id=$(infra serverless create --name worker --slug worker-eu --image ghcr.io/acme/worker:1.0)',
+  ],
+  run: async (app, { opts }) => {
+    const flags = waitFlags(opts);
+    const name = opts.name;
+    const slug = opts.slug ?? slugFrom(name);
+    if (!slug) throw new UsageError(`cannot derive a slug from the name "${name}"`, 'give one with --slug (lowercase letters, digits and hyphens)');
+    const spec = specFields(opts);
+    const change: ContainerChange = { name, slug, deployment_type: 'docker_image', ...CREATE_DEFAULTS, ...spec };
+    if (change.min_scale! > change.max_scale!)
+      throw new UsageError(`--min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give --max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
+    const edits = envEdits(opts);
+    if (edits.set.length) change.environment_variables = applyEnv({}, edits);
+    const client = await app.client();
+    const created = await client.serverless.create(change, { signal: app.ctx.signal });
+    const c = created.container;
+    // Data on stdout: the new id, for `id=$(infra serverless create ...)`; the rest is on stderr.
+    if (!app.json) app.print(c.id);
+    return afterChange(
+      app,
+      client,
+      {
+        id: c.id,
+        name: c.name ?? name,
+        target: targetOf(c, null),
+        answer: created,
+        start: { initial: c, pollAfterMs: created.operation?.poll_after_ms ?? undefined },
+        verb: 'created',
+      },
+      flags,
+    );
+  },
+});

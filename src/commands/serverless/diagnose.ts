@@ -2,15 +2,16 @@
 // ranked findings, or a local correlation when that endpoint is unavailable or --local is
 // given. The output has the API's envelope whichever path produced it; findings are data, so
 // diagnose exits 0, unless --exit-status asks for 1 on a fatal finding (as `gh` does for checks).
-import type { App, CommandRun } from '../../cli/app.js';
+import type { App } from '../../cli/app.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { containerPath } from '../../client/diagnostics.js';
 import { ApiError, NotFoundError, ResponseShapeError, UnavailableError } from '../../client/errors.js';
 import type { Client } from '../../client/index.js';
 import { diagnoseLocally } from '../../diagnose/local.js';
-import { renderFindings, type FindingLike } from '../../diagnose/render.js';
+import { renderFindings, type FindingLike } from '../../output/findings.js';
 import { verdictOf } from '../../diagnose/rules.js';
+import { arg, defineCommand, flag } from '../../cli/command.js';
 
 interface Outcome {
   data: { verdict?: string | null; findings: FindingLike[] } & Record<string, unknown>;
@@ -19,28 +20,43 @@ interface Outcome {
   sourceLine: string;
 }
 
-export const run: CommandRun = async (app, { args, opts }) => {
-  const ref = String(args[0]);
-  const client = await app.client();
-  const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
-  let outcome: Outcome;
-  if (opts.local === true) {
-    outcome = await local(app, client, id, '--local was given');
-  } else {
-    const api = await fromApi(app, client, id);
-    outcome = 'fallback' in api ? await local(app, client, id, api.fallback) : api;
-  }
-  if (app.json) {
-    app.printJson({ success: true, data: outcome.data, error: null, meta: outcome.meta });
-  } else {
-    const verdict = outcome.data.verdict ? `  verdict: ${outcome.data.verdict}` : '';
-    app.print(`${app.style.bold(`Diagnosis of ${ref === id ? `container ${id}` : `${ref} (${id})`}`)}${verdict}  ${app.style.dim(outcome.sourceLine)}`);
-    app.ctx.stdout.write(renderFindings(outcome.data.findings, app.style, ref));
-  }
-  const fatal = outcome.data.findings.filter((f) => f.severity === 'fatal');
-  if (opts.exitStatus === true && fatal.length > 0)
-    throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
-};
+export default defineCommand({
+  path: ['serverless', 'diagnose'],
+  description: 'ranked findings about what is wrong with a container, from the API or correlated locally',
+  args: [arg('<id>', 'container id, name or slug')],
+  options: {
+    local: flag('--local', "correlate status, latest revision, route and recent logs here instead of asking the API's diagnose endpoint"),
+    exitStatus: flag('--exit-status', 'exit 1 when a finding is fatal (findings are data: exit 0 otherwise)'),
+  },
+  examples: [
+    'infra serverless diagnose worker',
+    'infra serverless diagnose worker --local',
+    'infra serverless diagnose api --json | jq ".data.findings[0].code"',
+    'infra serverless diagnose web --exit-status || echo "web is down"',
+  ],
+  run: async (app, { args, opts }) => {
+    const ref = args[0];
+    const client = await app.client();
+    const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
+    let outcome: Outcome;
+    if (opts.local) {
+      outcome = await local(app, client, id, '--local was given');
+    } else {
+      const api = await fromApi(app, client, id);
+      outcome = 'fallback' in api ? await local(app, client, id, api.fallback) : api;
+    }
+    if (app.json) {
+      app.printJson({ success: true, data: outcome.data, error: null, meta: outcome.meta });
+    } else {
+      const verdict = outcome.data.verdict ? `  verdict: ${outcome.data.verdict}` : '';
+      app.print(`${app.style.bold(`Diagnosis of ${ref === id ? `container ${id}` : `${ref} (${id})`}`)}${verdict}  ${app.style.dim(outcome.sourceLine)}`);
+      app.ctx.stdout.write(renderFindings(outcome.data.findings, app.style, ref));
+    }
+    const fatal = outcome.data.findings.filter((f) => f.severity === 'fatal');
+    if (opts.exitStatus && fatal.length > 0)
+      throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
+  },
+});
 
 /** The API's answer, or why to fall back: 404/405/501 on the route, 5xx or network failure after retries. */
 async function fromApi(app: App, client: Client, id: string): Promise<Outcome | { fallback: string }> {

@@ -1,24 +1,26 @@
-// Flag parsing and validation for the rollout commands: everything is checked before the
+// The flags of the rollout commands and their parsing: everything is checked before the
 // first request, and every error names its flag (exit 2).
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
+import { flag, list, option } from '../../cli/command.js';
+import { durationOption } from '../../cli/options.js';
 import type { ContainerChange } from '../../client/serverless.js';
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** commander argParser collecting repeatable `--env KEY=VALUE`. */
-export function envPair(value: string, previous: [string, string][] = []): [string, string][] {
+/** One `--env KEY=VALUE` (repeatable). */
+export function envPair(value: string): [string, string] {
   const eq = value.indexOf('=');
   if (eq < 0) throw new InvalidArgumentError(`--env expects KEY=VALUE, got "${value}" (no "=").`);
   const key = value.slice(0, eq);
   if (!ENV_KEY.test(key)) throw new InvalidArgumentError(`--env: "${key}" is not a valid variable name (letters, digits and _, not starting with a digit).`);
-  return [...previous, [key, value.slice(eq + 1)]];
+  return [key, value.slice(eq + 1)];
 }
 
-/** commander argParser collecting repeatable `--unset-env KEY`. */
-export function envKey(value: string, previous: string[] = []): string[] {
+/** One `--unset-env KEY` (repeatable). */
+export function envKey(value: string): string {
   if (!ENV_KEY.test(value)) throw new InvalidArgumentError(`--unset-env: "${value}" is not a valid variable name.`);
-  return [...previous, value];
+  return value;
 }
 
 export function rangeInt(name: string, min: number, max: number) {
@@ -47,16 +49,40 @@ export const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 export const DEFAULT_INTERVAL_MS = 5_000;
 
 /** --wait/--timeout/--interval; --timeout and --interval mean nothing without --wait (`always` for `serverless wait`). */
-export function waitFlags(opts: Record<string, unknown>, always = false): WaitFlags {
+export function waitFlags(opts: { wait?: boolean; timeout?: number; interval?: number }, always = false): WaitFlags {
   const wait = always || opts.wait === true;
   if (!wait) {
     const stray = (['timeout', 'interval'] as const).filter((k) => opts[k] !== undefined);
     if (stray.length) throw new UsageError(`--${stray[0]} applies only with --wait`, 'add --wait to wait for the rollout');
   }
+  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS };
+}
+
+const MIN_INTERVAL_MS = 100;
+
+/** --timeout and --interval (and --wait, on the commands that may or may not wait). */
+export function waitOptions() {
   return {
-    wait,
-    timeoutMs: (opts.timeout as number | undefined) ?? DEFAULT_TIMEOUT_MS,
-    intervalMs: (opts.interval as number | undefined) ?? DEFAULT_INTERVAL_MS,
+    wait: flag('--wait', 'wait until the rollout of this change finishes (exit 0 ready, 3 degraded, 1 failed/cancelled, 6 timeout)'),
+    ...timingOptions(),
+  };
+}
+
+export function timingOptions() {
+  return {
+    timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m, 2h (default 15m; the rollout goes on)', durationOption('--timeout', { min: 1_000 })),
+    interval: option('--interval <duration>', 'longest pause between status checks; checks start at 1s and back off to it (default 5s)', durationOption('--interval', { min: MIN_INTERVAL_MS })),
+  };
+}
+
+/** The settings of a container that create and update share. */
+export function specOptions() {
+  return {
+    port: option('--port <port>', 'port the container listens on (1-65535)', rangeInt('--port', 1, 65535)),
+    env: list('--env <KEY=VALUE>', 'set an environment variable (repeatable)', envPair),
+    min: option('--min <n>', 'minimum instances (0 scales to zero)', rangeInt('--min', 0, 1000)),
+    max: option('--max <n>', 'maximum instances per revision', rangeInt('--max', 1, 1000)),
+    profile: option('--profile <name>', 'resource profile: free, small, medium or large', profileOption),
   };
 }
 
@@ -107,13 +133,13 @@ export function slugOption(value: string): string {
 }
 
 /** The spec fields given on the command line (env handled separately: update merges it). */
-export function specFields(opts: Record<string, unknown>): ContainerChange {
+export function specFields(opts: { image?: string; port?: number; min?: number; max?: number; profile?: string }): ContainerChange {
   const change: ContainerChange = {};
-  if (opts.image !== undefined) Object.assign(change, splitImage(opts.image as string));
-  if (opts.port !== undefined) change.port = opts.port as number;
-  if (opts.min !== undefined) change.min_scale = opts.min as number;
-  if (opts.max !== undefined) change.max_scale = opts.max as number;
-  if (opts.profile !== undefined) change.resource_profile = opts.profile as string;
+  if (opts.image !== undefined) Object.assign(change, splitImage(opts.image));
+  if (opts.port !== undefined) change.port = opts.port;
+  if (opts.min !== undefined) change.min_scale = opts.min;
+  if (opts.max !== undefined) change.max_scale = opts.max;
+  if (opts.profile !== undefined) change.resource_profile = opts.profile;
   if (change.min_scale !== undefined && change.max_scale !== undefined && change.min_scale > change.max_scale)
     throw new UsageError(`--min ${change.min_scale} is greater than --max ${change.max_scale}`);
   return change;
@@ -124,9 +150,9 @@ export interface EnvEdits {
   unset: string[];
 }
 
-export function envEdits(opts: Record<string, unknown>): EnvEdits {
-  const set = (opts.env as [string, string][] | undefined) ?? [];
-  const unset = (opts.unsetEnv as string[] | undefined) ?? [];
+export function envEdits(opts: { env: [string, string][]; unsetEnv?: string[] }): EnvEdits {
+  const set = opts.env;
+  const unset = opts.unsetEnv ?? [];
   const both = unset.filter((k) => set.some(([s]) => s === k));
   if (both.length) throw new UsageError(`${both[0]} is given to both --env and --unset-env`);
   return { set, unset };

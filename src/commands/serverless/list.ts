@@ -1,21 +1,28 @@
-import type { CommandRun } from '../../cli/app.js';
 import type { Page } from '../../client/paginate.js';
 import type { Container } from '../../client/schemas.js';
 import { pageQuery, renderList } from '../../output/list.js';
 import { listColumns, staleWarning } from './render-status.js';
+import { defineCommand } from '../../cli/command.js';
+import { pageOptions } from '../../cli/options.js';
 
-export const run: CommandRun = async (app, { opts }) => {
-  const client = await app.client();
-  const stale: string[] = [];
-  async function* watched(): AsyncGenerator<Page<Container>> {
-    for await (const page of client.serverless.pages(pageQuery(opts))) {
-      for (const c of page.items) if (c.status_details?.stale) stale.push(c.name ?? c.id);
-      yield page;
+export default defineCommand({
+  path: ['serverless', 'list'],
+  description: 'list containers with their status (summary, health, operation, generations)',
+  options: pageOptions(),
+  examples: ['infra serverless list', 'infra serverless list --all --json | jq -r \'.[] | select(.status_details.summary != "ready") | .name\''],
+  run: async (app, { opts }) => {
+    const client = await app.client();
+    const stale: string[] = [];
+    async function* watched(): AsyncGenerator<Page<Container>> {
+      for await (const page of client.serverless.pages(pageQuery(opts))) {
+        for (const c of page.items) if (c.status_details?.stale) stale.push(c.name ?? c.id);
+        yield page;
+      }
     }
-  }
-  await renderList<Container>(app, watched(), listColumns(app.ctx.clock.now(), app.style), {
-    empty: 'no serverless containers in this project',
-    all: opts.all === true,
-  });
-  if (stale.length) app.warn(staleWarning(stale));
-};
+    await renderList<Container>(app, watched(), listColumns(app.ctx.clock.now(), app.style), {
+      empty: 'no serverless containers in this project',
+      all: opts.all,
+    });
+    if (stale.length) app.warn(staleWarning(stale));
+  },
+});

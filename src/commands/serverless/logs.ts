@@ -1,7 +1,7 @@
 // `infra serverless logs <id>` (contract section 7, spec 4.1): pages followed through
 // meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
-import type { App, CommandRun } from '../../cli/app.js';
+import type { App } from '../../cli/app.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import type { Client } from '../../client/index.js';
@@ -11,6 +11,8 @@ import type { LogEntry } from '../../client/schemas.js';
 import { FollowTracker } from './logs-follow.js';
 import { humanLines, ndjson, type PageRenderer } from './logs-format.js';
 import { resolveLogWindow, type LogWindow } from './logs-window.js';
+import { arg, choice, defineCommand, flag, option } from '../../cli/command.js';
+import { intOption } from '../../cli/options.js';
 
 export const FOLLOW_INTERVAL_MS = 2_000;
 export const STORE_DOWN = 'the log store did not answer; this says nothing about the container';
@@ -22,40 +24,60 @@ interface Stream {
   render: PageRenderer;
 }
 
-export const run: CommandRun = async (app, { args, opts }) => {
-  const ref = String(args[0]);
-  const window = resolveLogWindow({ since: opts.since as string | undefined, until: opts.until as string | undefined }, app.ctx.clock.now());
-  const follow = opts.follow === true;
-  if (follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
-  const cursor = opts.cursor as string | undefined;
-  if (cursor !== undefined && cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
-  const query: LogsQuery = {
-    since: window.since,
-    until: window.until,
-    cursor,
-    limit: opts.limit as number | undefined,
-    level: opts.level as string | undefined,
-    container: (opts.container as string | undefined) ?? 'user-container',
-  };
+export default defineCommand({
+  path: ['serverless', 'logs'],
+  description: 'container logs, page by page as they arrive (NDJSON with --json); needs serverless:diagnostics',
+  args: [arg('<id>', 'container id, name or slug')],
+  options: {
+    since: option('--since <D|TS>', 'start of the window: a duration back from now (90s, 15m, 2h, 3d) or an ISO 8601 timestamp with offset; at most 10 days back (default: 1h)'),
+    until: option('--until <TS>', 'end of the window: an ISO 8601 timestamp with offset (default: now)'),
+    level: choice('--level <level>', 'only lines whose text mentions this level; a text match, not a guarantee (lines without a level word are not matched)', ['debug', 'info', 'warn', 'error']),
+    container: choice('--container <name>', 'user-container (the process), queue-proxy (the request sidecar) or all', ['user-container', 'queue-proxy', 'all'], 'user-container'),
+    limit: option('--limit <n>', 'page size asked of the API (not a total: every page is read)', intOption('--limit')),
+    cursor: option('--cursor <cursor>', 'continue from a meta.next_cursor of an earlier page'),
+    follow: flag('-f, --follow', 'after the window, keep polling for new lines until Ctrl-C'),
+  },
+  examples: [
+    'infra serverless logs web',
+    'infra serverless logs web --since 15m --level error',
+    'infra serverless logs web --since 2025-01-31T14:00:00Z --until 2025-01-31T15:00:00Z --json | jq -r .message',
+    'infra serverless logs web --container queue-proxy --follow',
+  ],
+  run: async (app, { args, opts }) => {
+    const ref = args[0];
+    const window = resolveLogWindow({ since: opts.since, until: opts.until }, app.ctx.clock.now());
+    const follow = opts.follow;
+    if (follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
+    const cursor = opts.cursor;
+    if (cursor !== undefined && cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
+    const query: LogsQuery = {
+      since: window.since,
+      until: window.until,
+      cursor,
+      limit: opts.limit,
+      level: opts.level,
+      container: opts.container,
+    };
 
-  const client = await app.client();
-  const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
-  const s: Stream = { app, client, id, render: app.json ? ndjson : humanLines(app.style) };
-  const tracker = new FollowTracker();
+    const client = await app.client();
+    const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
+    const s: Stream = { app, client, id, render: app.json ? ndjson : humanLines(app.style) };
+    const tracker = new FollowTracker();
 
-  const backlog = await readAll(s, query, tracker, 'track');
-  if (backlog.entries === 0 && !follow) reportEmpty(app, query, window);
-  if (!follow) {
-    if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
-      app.warn('the API marked the result truncated without a cursor to continue; narrow the window (--since/--until) to see the rest');
-    } else if (app.ctx.stderr.isTTY) {
-      app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept ${backlog.last?.meta.retention_days ?? 10} days)`);
+    const backlog = await readAll(s, query, tracker, 'track');
+    if (backlog.entries === 0 && !follow) reportEmpty(app, query, window);
+    if (!follow) {
+      if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
+        app.warn('the API marked the result truncated without a cursor to continue; narrow the window (--since/--until) to see the rest');
+      } else if (app.ctx.stderr.isTTY) {
+        app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept ${backlog.last?.meta.retention_days ?? 10} days)`);
+      }
+      return ExitCode.OK;
     }
-    return ExitCode.OK;
-  }
-  if (backlog.entries === 0) app.info(`no log lines since ${window.since} yet; waiting for new ones (Ctrl-C to stop)`);
-  await followNew(s, query, tracker);
-};
+    if (backlog.entries === 0) app.info(`no log lines since ${window.since} yet; waiting for new ones (Ctrl-C to stop)`);
+    await followNew(s, query, tracker);
+  },
+});
 
 interface ReadResult {
   entries: number;

@@ -1,22 +1,28 @@
 // `infra serverless revisions <id>`: every revision (with or without traffic) and its
 // conditions, then Service and Route readiness (spec 2.4). Condition status words follow
 // the spec: True satisfied, False a settled verdict, Unknown still in progress.
-import type { CommandRun } from '../../cli/app.js';
 import type { Condition, RevisionsData } from '../../client/schemas.js';
 import { containerPath } from '../../client/diagnostics.js';
 import { age } from '../../output/age.js';
 import type { Style } from '../../output/color.js';
+import { arg, defineCommand } from '../../cli/command.js';
 
-export const run: CommandRun = async (app, { args }) => {
-  const client = await app.client();
-  const id = await client.serverless.resolveId(String(args[0]), { signal: app.ctx.signal });
-  const answer = await client.diagnostics.revisions(containerPath(id), { signal: app.ctx.signal, permission: 'serverless:read' });
-  if (app.json) {
-    app.printJson((answer.raw as { data?: unknown })?.data ?? answer.data);
-    return;
-  }
-  app.print(renderRevisions(answer.data, app.ctx.clock.now(), app.style));
-};
+export default defineCommand({
+  path: ['serverless', 'revisions'],
+  description: 'every revision with its conditions (True satisfied, False settled failure, Unknown in progress), and Service and Route readiness',
+  args: [arg('<id>', 'container id, name or slug')],
+  examples: ['infra serverless revisions web', 'infra serverless revisions edge --json | jq ".route.traffic"'],
+  run: async (app, { args }) => {
+    const client = await app.client();
+    const id = await client.serverless.resolveId(args[0], { signal: app.ctx.signal });
+    const answer = await client.diagnostics.revisions(containerPath(id), { signal: app.ctx.signal, permission: 'serverless:read' });
+    if (app.json) {
+      app.printJson((answer.raw as { data?: unknown })?.data ?? answer.data);
+      return;
+    }
+    app.print(renderRevisions(answer.data, app.ctx.clock.now(), app.style));
+  },
+});
 
 export function conditionState(status: string): string {
   if (status === 'True') return 'satisfied';

@@ -10,6 +10,7 @@ import { baselineOf, type Target } from '../../rollout/decide.js';
 import { waitForRollout } from '../../rollout/poller.js';
 import { changeLabel, finalJson, phaseText, resumeCommand, verdict, type Subject } from '../../rollout/report.js';
 import type { WaitFlags } from './flags.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export interface WaitStart {
   /** A read already in hand, decided first without a request. */
@@ -59,7 +60,7 @@ export async function waitAndReport(app: App, client: Client, subject: Subject, 
   if (app.json) app.printJson(finalJson(subject, result));
   for (const note of v.notes) app.info(note);
   if (v.exitCode !== 0) throw new CliError(v.exitCode, v.message, v.hint, v.details);
-  return 0;
+  return ExitCode.OK;
 }
 
 /** Elapsed time in whole seconds for the spinner: `0s`, `42s`, `2m5s`. */
@@ -95,7 +96,7 @@ export async function afterChange(
   if (!flags.wait) {
     if (app.json) app.printJson(change.answer?.raw ?? { id: change.id, name: change.name });
     else app.hint(`follow the rollout with: ${resumeCommand(subject, app.settings.projectSource === 'flag' ? app.settings.project : undefined)}`);
-    return 0;
+    return ExitCode.OK;
   }
   return waitAndReport(app, client, subject, change.start ?? {}, flags);
 }

@@ -2,60 +2,77 @@
 // (contract 10). Everything that can be refused locally is refused before any request;
 // the point is read first so the review can name the resource and the data-loss cutoff.
 import { randomUUID } from 'node:crypto';
-import type { CommandRun } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
 import { pointResource } from '../../client/recovery.js';
 import { productArg } from './format.js';
 import { explainRefusal, printReview } from './review.js';
+import { arg, defineCommand, flag, option } from '../../cli/command.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-export const run: CommandRun = async (app, { args, opts }) => {
-  const product = productArg(args[0]);
-  const pointId = String(args[1] ?? '').trim();
-  if (!pointId) throw new UsageError('give the recovery point id', `'infra snapshots list ${product}' lists them`);
-  const givenKey = opts.idempotencyKey as string | undefined;
-  if (givenKey !== undefined && !KEY.test(givenKey)) throw new UsageError('--idempotency-key must be 1 to 255 printable characters without spaces');
-  const confirmFlag = opts.confirm as string | undefined;
-  if (confirmFlag !== undefined && confirmFlag.trim() === '') throw new UsageError('--confirm needs the exact name of the resource');
-  const prompter = app.ctx.stdin.isTTY ? app.ctx.prompter : undefined;
-  if (confirmFlag === undefined && !prompter)
-    throw new UsageError(
-      'a restore replaces the resource and must be confirmed: without a terminal, pass --confirm NAME (the resource\'s exact name); nothing was sent',
-      `'infra snapshots list ${product}' shows the resource of each point`,
-    );
-  const safetyPoint = opts.safetyPoint !== false;
+export default defineCommand({
+  path: ['snapshots', 'restore'],
+  description: 'replace the existing resource with a recovery point (destructive: everything written after the point is lost)',
+  args: [arg('<product>', ''), arg('<point-id>', '')],
+  options: {
+    confirm: option('--confirm <name>', "the resource's exact name (required without a terminal; on a terminal you are asked to type it)"),
+    safetyPoint: flag('--no-safety-point', 'do not take a safety point of the current data first'),
+    idempotencyKey: option('--idempotency-key <key>', 'retry a restore safely: the same key returns the same operation (default: a new key, printed)'),
+  },
+  examples: [
+    'infra snapshots restore database 31',
+    'infra snapshots restore vps 11 --confirm vps-01',
+    'infra snapshots restore cache 21 --confirm sessions-redis --no-safety-point',
+    'infra snapshots restore vps 11 --confirm vps-01 --idempotency-key 3f6c9d2e-retry',
+  ],
+  help: "Check what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only).",
+  run: async (app, { args, opts }) => {
+    const product = productArg(args[0]);
+    const pointId = args[1].trim();
+    if (!pointId) throw new UsageError('give the recovery point id', `'infra snapshots list ${product}' lists them`);
+    const givenKey = opts.idempotencyKey;
+    if (givenKey !== undefined && !KEY.test(givenKey)) throw new UsageError('--idempotency-key must be 1 to 255 printable characters without spaces');
+    const confirmFlag = opts.confirm;
+    if (confirmFlag !== undefined && confirmFlag.trim() === '') throw new UsageError('--confirm needs the exact name of the resource');
+    const prompter = app.ctx.stdin.isTTY ? app.ctx.prompter : undefined;
+    if (confirmFlag === undefined && !prompter)
+      throw new UsageError(
+        'a restore replaces the resource and must be confirmed: without a terminal, pass --confirm NAME (the resource\'s exact name); nothing was sent',
+        `'infra snapshots list ${product}' shows the resource of each point`,
+      );
+    const safetyPoint = opts.safetyPoint;
 
-  const client = await app.client();
-  const { item: point } = await client.recovery.findPoint(product, pointId, { signal: app.ctx.signal });
-  printReview(app, product, point!, safetyPoint);
+    const client = await app.client();
+    const { item: point } = await client.recovery.findPoint(product, pointId, { signal: app.ctx.signal });
+    printReview(app, product, point!, safetyPoint);
 
-  const known = pointResource(point!, product).name;
-  const typed = confirmFlag ?? (await prompter!.text(`Type the name of the resource${known ? ` (${known})` : ''} to confirm: `)).trim();
-  // The API checks the name too; refusing a mismatch here means nothing destructive was sent.
-  if (!typed) throw new UsageError('no name typed; nothing was sent');
-  if (known !== undefined && typed !== known) throw new UsageError(`"${typed}" is not the resource's name "${known}"; nothing was sent`);
+    const known = pointResource(point!, product).name;
+    const typed = confirmFlag ?? (await prompter!.text(`Type the name of the resource${known ? ` (${known})` : ''} to confirm: `)).trim();
+    // The API checks the name too; refusing a mismatch here means nothing destructive was sent.
+    if (!typed) throw new UsageError('no name typed; nothing was sent');
+    if (known !== undefined && typed !== known) throw new UsageError(`"${typed}" is not the resource's name "${known}"; nothing was sent`);
 
-  const key = givenKey ?? randomUUID();
-  app.ctx.stderr.write(`idempotency key: ${key} (reuse it with --idempotency-key to retry safely)\n`);
-  let answer;
-  try {
-    answer = await client.recovery.restore(product, point!.id, { confirmName: typed, safetyPoint, idempotencyKey: key }, { signal: app.ctx.signal });
-  } catch (err) {
-    throw explainRefusal(err, known, key);
-  }
-  const { operation_id: opId, operation_url: opUrl, message } = answer.value;
-  if (answer.status === 202) {
-    const endpoint = `POST /api/v1/snapshots/${product}/${point!.id}/restore`;
-    const operation = need(opId, endpoint, 'operation_id');
+    const key = givenKey ?? randomUUID();
+    app.ctx.stderr.write(`idempotency key: ${key} (reuse it with --idempotency-key to retry safely)\n`);
+    let answer;
+    try {
+      answer = await client.recovery.restore(product, point!.id, { confirmName: typed, safetyPoint, idempotencyKey: key }, { signal: app.ctx.signal });
+    } catch (err) {
+      throw explainRefusal(err, known, key);
+    }
+    const { operation_id: opId, operation_url: opUrl, message } = answer.value;
+    if (answer.status === 202) {
+      const endpoint = `POST /api/v1/snapshots/${product}/${point!.id}/restore`;
+      const operation = need(opId, endpoint, 'operation_id');
+      if (app.json) app.printJson(answer.raw);
+      else app.print(operation);
+      app.info(`restore accepted: operation ${operation}${opUrl ? `, follow it at ${opUrl}` : ''}`);
+      return;
+    }
     if (app.json) app.printJson(answer.raw);
-    else app.print(operation);
-    app.info(`restore accepted: operation ${operation}${opUrl ? `, follow it at ${opUrl}` : ''}`);
-    return;
-  }
-  if (app.json) app.printJson(answer.raw);
-  app.info(
-    `the restore of ${known ?? 'the resource'} from ${pointId} started directly, as before (the replace-existing gate is closed for this account, so there is no operation to follow)${message ? `: ${message}` : ''}`,
-  );
-};
+    app.info(
+      `the restore of ${known ?? 'the resource'} from ${pointId} started directly, as before (the replace-existing gate is closed for this account, so there is no operation to follow)${message ? `: ${message}` : ''}`,
+    );
+  },
+});

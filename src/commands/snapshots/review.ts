@@ -6,6 +6,7 @@ import { ConflictError, ValidationError } from '../../client/errors.js';
 import type { RecoveryPoint } from '../../client/schemas.js';
 import { originLabel, plain, stateOf } from './format.js';
 import { pointResource, type RecoveryProduct } from '../../client/recovery.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export function reviewLines(product: RecoveryProduct, point: RecoveryPoint, safetyPoint: boolean): string[] {
   const r = pointResource(point, product);
@@ -57,11 +58,11 @@ export function explainRefusal(err: unknown, resource: string | undefined, key: 
         `${refused}: another destructive operation is running on ${resource ?? 'this resource'}; one runs per resource at a time. The API said: ${said}`,
         'wait until that operation has finished, then run the restore again',
       );
-    return new CliError(1, `${refused}: ${said}`, err.status === 422 ? capabilities : undefined);
+    return new CliError(ExitCode.FAILED, `${refused}: ${said}`, err.status === 422 ? capabilities : undefined);
   }
   if (err instanceof ValidationError) {
     const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
-    return new CliError(2, `the API refused the restore (${err.status}): ${err.message}`, details.length ? undefined : capabilities, details);
+    return new CliError(ExitCode.USAGE, `the API refused the restore (${err.status}): ${err.message}`, details.length ? undefined : capabilities, details);
   }
   return err;
 }

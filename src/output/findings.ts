@@ -1,5 +1,5 @@
 // Human view of diagnose findings, the same whichever path produced them.
-import type { Style } from '../output/color.js';
+import type { Style } from './color.js';
 import { failureHint } from '../shared/hints.js';
 
 export interface FindingLike {

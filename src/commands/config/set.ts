@@ -1,0 +1,15 @@
+import { arg, defineCommand } from '../../cli/command.js';
+import { writeConfig } from '../../cli/config.js';
+import { checkKey, validate } from './keys.js';
+
+export default defineCommand({
+  path: ['config', 'set'],
+  description: 'change a setting',
+  args: [arg('<key>', ''), arg('<value>', '')],
+  examples: ['infra config set api-url https://api.example.com', 'infra config set output json'],
+  run: async (app, { args: [name, value] }) => {
+    const key = checkKey(name);
+    validate(key, value);
+    await writeConfig(app.ctx.env, { [key]: value });
+  },
+});
