@@ -6,6 +6,7 @@ import { DiagnosticsApi } from './diagnostics.js';
 import { DatastoresApi } from './datastores.js';
 import { RecoveryApi } from './recovery.js';
 import { TeamsApi } from './teams.js';
+import { ResourcesApi } from './resources.js';
 
 export class Client {
   readonly http: HttpClient;
@@ -15,6 +16,7 @@ export class Client {
   readonly datastores: DatastoresApi;
   readonly recovery: RecoveryApi;
   readonly teams: TeamsApi;
+  readonly resources: ResourcesApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
@@ -24,6 +26,7 @@ export class Client {
     this.datastores = new DatastoresApi(this.http);
     this.recovery = new RecoveryApi(this.http);
     this.teams = new TeamsApi(this.http);
+    this.resources = new ResourcesApi(this.http);
   }
 
   close() {
@@ -40,3 +43,4 @@ export { resolveRef, looksLikeId, pickByRef } from './resolve.js';
 export type { Family, Resolved } from './resolve.js';
 export type { ContainerChange, ContainerRead, CreateResult } from './serverless.js';
 export type { Page, PageQuery } from './paginate.js';
+export type { ResourceKind, ResourceRead, Accepted } from './resources.js';

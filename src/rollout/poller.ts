@@ -9,7 +9,7 @@ import type { Container } from '../client/schemas.js';
 import { decide, type Decision, type Evidence, type Outcome, type Target } from './decide.js';
 import { baseInterval, jittered, rateLimitedDelay } from './schedule.js';
 
-export type WaitOutcome = Outcome | 'timeout' | 'interrupted' | 'impossible';
+export type WaitOutcome = Outcome | 'timeout' | 'interrupted' | 'impossible' | 'deleted';
 export type WaitingDecision = Extract<Decision, { kind: 'wait' }>;
 export type DoneDecision = Extract<Decision, { kind: 'done' }>;
 /** What the wait reads: the status model shared by every product (spec 2.3). */
@@ -31,6 +31,8 @@ export interface WaitOptions<T extends StatusRead = StatusRead> {
   initial?: T;
   /** The server's pacing for the first re-read (a create's `operation.poll_after_ms`). */
   pollAfterMs?: number;
+  /** A delete: the wait ends when the resource answers 404 (outcome `deleted`); a settled status until then is not the end. */
+  untilGone?: boolean;
   clock: Clock;
   random?: () => number;
   firstIntervalMs?: number;
@@ -107,7 +109,7 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
     } catch (err) {
       const stop = ended();
       if (stop) return stop;
-      if (err instanceof NotFoundError) return result('failed', { deleted: true });
+      if (err instanceof NotFoundError) return result(opts.untilGone ? 'deleted' : 'failed', { deleted: true });
       if (!(err instanceof UnavailableError)) throw err;
       lastError = err;
       opts.onProgress?.({ type: 'error', error: err, elapsedMs: elapsed(), requests });
@@ -124,9 +126,10 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
     for (let step = 0; ; step++) {
       if (fresh && container) {
         const d = decide(container, target);
-        if (d.kind === 'done') return result(d.outcome, { decision: d, evidence: d.evidence });
+        // A delete that still reads as settled and fine has not been carried out yet.
+        if (d.kind === 'done' && !(opts.untilGone && d.outcome === 'ready')) return result(d.outcome, { decision: d, evidence: d.evidence });
         if (d.kind === 'impossible') return result('impossible', { missing: d.missing });
-        opts.onProgress?.({ type: 'status', decision: d, container, elapsedMs: elapsed(), requests });
+        if (d.kind === 'wait') opts.onProgress?.({ type: 'status', decision: d, container, elapsedMs: elapsed(), requests });
       }
       const pacing = step === 0 && opts.pollAfterMs ? opts.pollAfterMs : (container?.status_details?.operation?.poll_after_ms ?? 0);
       const base = Math.max(pacing, jittered(baseInterval(step, { firstMs: opts.firstIntervalMs, capMs: opts.intervalCapMs }), random));

@@ -114,6 +114,8 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         notes: [],
       };
     }
+    case 'deleted':
+      return { exitCode: ExitCode.OK, message: `${subject.name} is deleted (${took})`, notes: [] };
     case 'impossible':
       return {
         exitCode: ExitCode.FAILED,

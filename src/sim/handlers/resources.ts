@@ -2,7 +2,6 @@
 // the teams of the token. A family is a list route, a show route and a JSON view.
 import { http } from 'msw';
 import { credentialsJson, instanceJson, publicConnectionInfo, type DatastoreKind, type DatastoreRecord } from '../state/datastores.js';
-import { vpsConnectionInfo, vpsJson } from '../state/vps.js';
 import type { World } from '../state/world.js';
 import { API, guarded, json, message, notFound, paginate, type Ctx } from './common.js';
 
@@ -69,15 +68,6 @@ export function resourceHandlers(world: World) {
     http.get(`${API}/user/teams`, guarded(world, null, (ctx) =>
       json({ data: world.auth.teamsOf(ctx.token).map((t) => ({ ...t })), current_team_id: ctx.team.id }),
     )),
-    ...familyRoutes(world, {
-      path: 'vps',
-      permission: 'vps:read',
-      model: 'VpsInstance',
-      list: (ctx) => world.vps.list(ctx.team.id),
-      find: (ctx) => world.vps.get(ctx.team.id, ctx.params.id),
-      item: (v) => vpsJson(v),
-      show: (v) => ({ instance: vpsJson(v), connection_info: vpsConnectionInfo(v), monthly_cost: vpsJson(v).monthly_cost_dollars }),
-    }),
     ...datastoreRoutes(world, 'database'),
     ...datastoreRoutes(world, 'cache'),
   ];

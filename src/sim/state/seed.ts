@@ -6,6 +6,7 @@ import type { DatastoreRecord } from './datastores.js';
 import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
 import type { World } from './world.js';
+import { newVps } from '../families/vps.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -54,13 +55,18 @@ function seedVps(w: World, now: number): void {
   const plans = ['nano_shared', 'small_shared', 'medium'];
   SEED_IDS.vps.forEach((id, i) => {
     const n = i + 1;
-    w.vps.add({
-      id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`, status: n % 15 === 0 ? 'stopped' : 'running',
-      datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
-      publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
-    });
+    w.vps.add(
+      newVps(
+        {
+          id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`,
+          datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
+          publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
+        },
+        n % 15 === 0 ? 'stopped' : 'running',
+      ),
+    );
   });
-  w.vps.add({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', status: 'running', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY });
+  w.vps.add(newVps({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY }));
 }
 
 type DsInit = Pick<DatastoreRecord, 'kind' | 'id' | 'name' | 'engine' | 'version' | 'password' | 'databaseName'> & Partial<DatastoreRecord>;

@@ -9,7 +9,7 @@ import { RecoveryStore } from './recovery.js';
 import { seedWorld } from './seed.js';
 import { statusAt, type StatusAt } from './status.js';
 import { TeamStore } from './store.js';
-import type { VpsRecord } from './vps.js';
+import type { VpsRecord } from '../families/vps.js';
 
 export interface Faults {
   logs_unavailable: boolean;

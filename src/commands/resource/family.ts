@@ -1,0 +1,29 @@
+// A product family as the commands see it: the client's ResourceKind, the name of its
+// command, how its list and one resource read, and a seeded example for help. The generic
+// commands of this folder (list, get, delete, lifecycle actions, wait, diagnose, events, logs,
+// reads) are built from it; per-family files hold only what is special (create, update...).
+import type { ResourceKind } from '../../client/resources.js';
+import type { Resource } from '../../client/resources.js';
+import type { Column } from '../../output/table.js';
+
+export type Item = Resource & Record<string, unknown>;
+
+export interface FamilySpec {
+  kind: ResourceKind;
+  /** The command word: `vps`, `database`, `storage buckets`. */
+  command: string;
+  /** `VPS instance`, `bucket`: in descriptions and messages. */
+  label: string;
+  columns: Column<Item>[];
+  /** Key/value lines of `get` (after the status lines every resource shows). */
+  details(r: Item, answer: Record<string, unknown>): [string, string | undefined][];
+  /** A name and an id `infra sim` seeds, so help examples run there as written. */
+  example: { name: string; id: string };
+}
+
+/** Text of a field that may come in any type. */
+export function field(r: Record<string, unknown>, key: string): string | undefined {
+  const v = r[key];
+  if (v === undefined || v === null || v === '') return undefined;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}

@@ -1,0 +1,30 @@
+import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { age } from '../../output/age.js';
+import type { FamilySpec, Item } from './family.js';
+
+export function getCommand(spec: FamilySpec): CommandDef {
+  return defineCommand({
+    path: [...spec.command.split(' '), 'get'],
+    description: `show one ${spec.label}: its status and settings`,
+    args: [arg('<id>', `${spec.label} id or name`)],
+    examples: [`infra ${spec.command} get ${spec.example.name}`, `infra ${spec.command} get ${spec.example.id} --json`],
+    run: async (app, { args: [ref] }) => {
+      const client = await app.client();
+      const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
+      const read = await client.resources.get(spec.kind, id, { signal: app.ctx.signal });
+      if (app.json) return app.printJson(read.raw);
+      const r = read.value as Item;
+      const d = r.status_details;
+      const now = app.ctx.clock.now();
+      app.keyValue([
+        ['ID', r.id],
+        ['Name', r.name ?? undefined],
+        ['Status', d ? `${d.summary ?? 'unknown'}${d.operation && !d.operation.terminal ? ` (${d.operation.state ?? 'in flight'})` : ''}` : (r.status ?? undefined)],
+        ['Health', d?.health ?? undefined],
+        ...(d?.error ? ([['Error', `${d.error.code ?? '?'}: ${d.error.message ?? ''}`.trim()]] as [string, string][]) : []),
+        ...spec.details(r, read.answer),
+        ['Created', r.created_at ? `${r.created_at} (${age(r.created_at, now)})` : undefined],
+      ]);
+    },
+  });
+}

@@ -1,0 +1,60 @@
+// A read of a family that is neither a list nor one resource (metrics, plans, images,
+// password, status): `--json` prints the answer as sent; people get it as aligned lines.
+import { arg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { maskPassword } from '../../output/mask.js';
+import type { FamilySpec } from './family.js';
+
+export interface ReadSpec {
+  verb: string;
+  description: string;
+  /** Path below the family's: `/plans`, or `/{id}/metrics` when `perResource`. */
+  sub: string;
+  perResource: boolean;
+  /** Field names holding secrets: masked unless --show-secrets. */
+  secrets?: readonly string[];
+  examples?: string[];
+}
+
+/** Flattens an answer into `a.b.c  value` lines (arrays of objects as one line each). */
+export function flatten(value: unknown, prefix = '', out: [string, string][] = [], secrets: readonly string[] = [], show = true): [string, string][] {
+  if (value === null || typeof value !== 'object') {
+    const key = prefix.split('.').at(-1) ?? prefix;
+    out.push([prefix || 'value', secrets.includes(key) && !show ? maskPassword(value as string | null) : String(value)]);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push([prefix, '(none)']);
+    value.forEach((v, i) => flatten(v, `${prefix}[${i}]`, out, secrets, show));
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out, secrets, show);
+  return out;
+}
+
+export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
+  const secret = !!read.secrets?.length;
+  return defineCommand({
+    path: [...spec.command.split(' '), read.verb],
+    description: read.description,
+    args: read.perResource ? [arg('[id]', `${spec.label} id or name`)] : [],
+    options: secret ? { showSecrets: flag('--show-secrets', 'show secrets unmasked') } : {},
+    examples: read.examples ?? [read.perResource ? `infra ${spec.command} ${read.verb} ${spec.example.name}` : `infra ${spec.command} ${read.verb}`, `infra ${spec.command} ${read.verb}${read.perResource ? ` ${spec.example.name}` : ''} --json`],
+    run: async (app, { args, opts }) => {
+      const client = await app.client();
+      let sub = read.sub;
+      if (read.perResource) {
+        const ref = args[0];
+        if (!ref) throw new UsageError(`give the ${spec.label}'s id or name`);
+        const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
+        sub = sub.replace('{id}', encodeURIComponent(id));
+      }
+      const { raw } = await client.resources.read(spec.kind, sub, { signal: app.ctx.signal });
+      if (app.json) {
+        app.printJson(raw);
+        return;
+      }
+      app.keyValue(flatten(raw, '', [], read.secrets ?? [], (opts as { showSecrets?: boolean }).showSecrets === true));
+    },
+  });
+}

@@ -1,0 +1,87 @@
+// The wait on a product's operation as the commands run it: progress on stderr, the one
+// poller of src/rollout, then the outcome as an exit code, `error:`/`hint:` lines and, with
+// --json, one object on stdout (contract 6.9).
+import type { App } from '../../cli/app.js';
+import { CliError, InterruptedError } from '../../cli/errors.js';
+import { flag, option } from '../../cli/command.js';
+import { durationOption } from '../../cli/options.js';
+import type { Client } from '../../client/index.js';
+import type { Resource } from '../../client/resources.js';
+import { baselineOf } from '../../rollout/decide.js';
+import { operationPhaseText, operationResume, operationVerdict, type OperationSubject } from '../../rollout/operation.js';
+import { waitForRollout } from '../../rollout/poller.js';
+import { finalJson } from '../../rollout/report.js';
+import { formatDuration } from '../../shared/duration.js';
+import { ExitCode } from '../../shared/exit-codes.js';
+import type { FamilySpec } from './family.js';
+
+export interface WaitFlags {
+  wait: boolean;
+  timeoutMs: number;
+  intervalMs: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+export const DEFAULT_INTERVAL_MS = 5_000;
+
+/** --wait, --timeout and --interval of an asynchronous action. */
+export function operationWaitOptions(what: string) {
+  return {
+    wait: flag('--wait', `wait until the ${what} finishes (exit 0 done, 1 failed, 6 timeout)`),
+    timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m (default 15m; the operation goes on)', durationOption('--timeout', { min: 1_000 })),
+    interval: option('--interval <duration>', 'longest pause between status checks (default 5s)', durationOption('--interval', { min: 100 })),
+  };
+}
+
+export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?: number }, always = false): WaitFlags {
+  const wait = always || opts.wait === true;
+  if (!wait && (opts.timeout !== undefined || opts.interval !== undefined))
+    throw new CliError(ExitCode.USAGE, `--${opts.timeout !== undefined ? 'timeout' : 'interval'} applies only with --wait`, 'add --wait to wait for the operation');
+  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS };
+}
+
+/** The subject of a wait on `verb` of a resource, from the read taken just before the change (null: a create). */
+export function subjectOf(spec: FamilySpec, verb: string, id: string, name: string, before: Resource | null): OperationSubject {
+  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(before) } };
+}
+
+export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: { initial?: Resource; untilGone?: boolean } = {}): Promise<number> {
+  const progress = await app.progress();
+  progress.update(`waiting for the ${subject.verb} of ${subject.name} (timeout ${formatDuration(flags.timeoutMs)})`);
+  let seenFresh = false;
+  let result;
+  try {
+    result = await waitForRollout({
+      fetch: async (signal) => (await client.resources.get(spec.kind, subject.id, { signal })).value,
+      target: subject.target,
+      initial: extra.initial,
+      untilGone: extra.untilGone,
+      clock: app.ctx.clock,
+      random: app.ctx.random,
+      intervalCapMs: flags.intervalMs,
+      timeoutMs: flags.timeoutMs,
+      signal: app.ctx.signal,
+      rateLimit: () => client.http.lastRateLimit,
+      onProgress: (e) => {
+        if (e.type === 'status' && e.decision.phase !== 'previous_rollout' && e.decision.phase !== 'stale') seenFresh = true;
+        progress.update(operationPhaseText(e, subject));
+      },
+    });
+  } catch (err) {
+    progress.stop();
+    throw err;
+  }
+  const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
+  const reason = app.ctx.signal.reason;
+  const v = operationVerdict(subject, result, {
+    timeoutMs: flags.timeoutMs,
+    resume: operationResume(subject, project, seenFresh),
+    endpoint: `GET /api/v1${spec.kind.path}/${subject.id}`,
+    terminated: reason instanceof InterruptedError && reason.signal === 'SIGTERM',
+  });
+  if (v.exitCode === ExitCode.OK) progress.done(v.message, true);
+  else progress.stop();
+  if (app.json) app.printJson(finalJson({ id: subject.id, name: subject.name, target: subject.target }, result));
+  if (v.exitCode !== ExitCode.OK) throw new CliError(v.exitCode, v.message, v.hint, v.details);
+  return ExitCode.OK;
+}

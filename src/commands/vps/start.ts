@@ -1,0 +1,4 @@
+import { actionCommand } from '../resource/action.js';
+import { VPS } from './family.js';
+
+export default actionCommand(VPS, { verb: 'start', description: 'start a stopped VPS; --wait until it runs' });
