@@ -4,7 +4,7 @@
 // Computed lazily from the clock, like the containers' rollouts.
 //
 // Failures on purpose: a resource whose name ends in `-fail` fails every operation (its
-// status ends `failed` with an error); a `-slow` one takes an hour per operation.
+// status ends `failed` with an error); a `-slow` one takes 20 minutes per operation.
 import { iso, MINUTE } from '../clock.js';
 import type { StatusView } from './status.js';
 
@@ -37,7 +37,7 @@ export interface Who {
   name: string;
 }
 
-export const SLOW_MS = 60 * MINUTE;
+export const SLOW_MS = 20 * MINUTE;
 
 export function lifecycle(createdAt: number, base: string): Lifecycle {
   return { createdAt, base, ops: [] };
