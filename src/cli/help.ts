@@ -20,8 +20,9 @@ export function getExamples(cmd: Command): string[] {
 /** Families in `infra help`, in this order. A family missing here lands in "Other Commands:". */
 export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, names: readonly string[]]> = [
   ['Core Commands:', ['auth', 'config']],
-  ['Compute Commands:', ['serverless', 'vps']],
-  ['Data Commands:', ['database', 'cache', 'snapshots', 'recovery']],
+  ['Compute Commands:', ['serverless', 'vps', 'static-sites']],
+  ['Data Commands:', ['database', 'cache', 'queue', 'parameter-groups', 'storage', 'snapshots', 'recovery']],
+  ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']],
   ['Tools:', ['api', 'sim', 'completion', 'help']],
 ];
 export const OTHER_GROUP = 'Other Commands:';

@@ -59,6 +59,15 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('snapshots list', () => import('./snapshots/list.js')),
   at('snapshots restore', () => import('./snapshots/restore.js')),
   at('recovery capabilities', () => import('./recovery/capabilities.js')),
+  // queue: issue 14 adds its commands here
+  // parameter-groups: issue 14 adds its commands here
+  // storage: issue 14 adds its commands here
+  // firewalls: issue 14 adds its commands here
+  // ssh-keys: issue 14 adds its commands here
+  // static-sites: issue 14 adds its commands here
+  // webhooks: issue 14 adds its commands here
+  // projects: issue 14 adds its commands here
+  // operations: issue 14 adds its commands here
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
@@ -76,4 +85,5 @@ export const GROUPS: Groups = {
   'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
   snapshots: 'recovery points of VPS, caches and databases, and replace-existing restores',
   recovery: 'what each product supports for recovery points and restores',
+  // groups of the families issue 14 adds
 };

@@ -6,9 +6,9 @@ import { operationHandlers } from './operations.js';
 import { recoveryHandlers } from './recovery.js';
 import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
-import { vpsHandlers } from '../families/vps.js';
+import { familyRoutes } from '../families/index.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]) {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...vpsHandlers(world), ...recoveryHandlers(world)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
   return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api)];
 }

@@ -1,0 +1,150 @@
+// The log stream of any resource (contract section 7, spec 4.1): pages followed through
+// meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
+// bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
+import type { App } from '../../cli/app.js';
+import { flag, option, choice } from '../../cli/command.js';
+import { CliError, UsageError } from '../../cli/errors.js';
+import { intOption } from '../../cli/options.js';
+import { ExitCode } from '../../shared/exit-codes.js';
+import type { Client } from '../../client/index.js';
+import { UnavailableError } from '../../client/errors.js';
+import type { LogsPage, LogsQuery } from '../../client/diagnostics.js';
+import type { LogEntry } from '../../client/schemas.js';
+import { FollowTracker } from '../serverless/logs-follow.js';
+import { humanLines, ndjson, type PageRenderer } from '../serverless/logs-format.js';
+import { resolveLogWindow, type LogWindow } from '../serverless/logs-window.js';
+
+export const FOLLOW_INTERVAL_MS = 2_000;
+
+/** The options every logs command has (serverless adds --container). */
+export function logOptions() {
+  return {
+    since: option('--since <D|TS>', 'start of the window: a duration back from now (90s, 15m, 2h, 3d) or an ISO 8601 timestamp with offset; at most 10 days back (default: 1h)'),
+    until: option('--until <TS>', 'end of the window: an ISO 8601 timestamp with offset (default: now)'),
+    level: choice('--level <level>', 'only lines whose text mentions this level; a text match, not a guarantee (lines without a level word are not matched)', ['debug', 'info', 'warn', 'error']),
+    limit: option('--limit <n>', 'page size asked of the API (not a total: every page is read)', intOption('--limit')),
+    cursor: option('--cursor <cursor>', 'continue from a meta.next_cursor of an earlier page'),
+    follow: flag('-f, --follow', 'after the window, keep polling for new lines until Ctrl-C'),
+  };
+}
+
+export interface LogTarget {
+  /** `/serverless/{id}`: the resource whose `/logs` is read. */
+  path: string;
+  permission: string;
+  /** `container`, `database`: what printed the lines, in messages. */
+  noun: string;
+}
+
+export interface LogFlags {
+  since?: string;
+  until?: string;
+  level?: string;
+  limit?: number;
+  cursor?: string;
+  follow: boolean;
+  container?: string;
+}
+
+interface Stream {
+  app: App;
+  client: Client;
+  target: LogTarget;
+  render: PageRenderer;
+  storeDown: string;
+}
+
+/** Reads the window (and with --follow, what comes after), writing each page as it arrives. */
+export async function streamLogs(app: App, client: Client, target: LogTarget, opts: LogFlags): Promise<number> {
+  const window = resolveLogWindow({ since: opts.since, until: opts.until }, app.ctx.clock.now());
+  if (opts.follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
+  if (opts.cursor !== undefined && opts.cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
+  const query: LogsQuery = { since: window.since, until: window.until, cursor: opts.cursor, limit: opts.limit, level: opts.level, container: opts.container };
+  const s: Stream = { app, client, target, render: app.json ? ndjson : humanLines(app.style), storeDown: `the log store did not answer; this says nothing about the ${target.noun}` };
+  const tracker = new FollowTracker();
+  const backlog = await readAll(s, query, tracker, 'track');
+  if (backlog.entries === 0 && !opts.follow) reportEmpty(s, query, window);
+  if (!opts.follow) {
+    if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
+      app.warn('the API marked the result truncated without a cursor to continue; narrow the window (--since/--until) to see the rest');
+    } else if (app.ctx.stderr.isTTY) {
+      app.hint(`reached the end of the window starting ${window.since}; a wider --since looks further back (logs are kept ${backlog.last?.meta.retention_days ?? 10} days)`);
+    }
+    return ExitCode.OK;
+  }
+  if (backlog.entries === 0) app.info(`no log lines since ${window.since} yet; waiting for new ones (Ctrl-C to stop)`);
+  return followNew(s, query, tracker);
+}
+
+interface ReadResult {
+  entries: number;
+  last?: LogsPage;
+}
+
+/**
+ * Reads every page of `query`, writing each as it arrives. `mode` track: every entry is
+ * new (the backlog) and the tracker only notes the newest; filter: a follow poll, the
+ * tracker drops what was written before.
+ */
+async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode: 'track' | 'filter'): Promise<ReadResult> {
+  const result: ReadResult = { entries: 0 };
+  try {
+    for await (const page of s.client.diagnostics.logPages(s.target.path, query, { signal: s.app.ctx.signal, permission: s.target.permission })) {
+      if (!page.available) throw new CliError(ExitCode.UNAVAILABLE, s.storeDown, 'try again later; logs are kept for 10 days');
+      const entries = mode === 'filter' ? tracker.fresh(page.entries) : page.entries;
+      write(s, entries);
+      if (mode === 'track') tracker.track(entries);
+      result.entries += entries.length;
+      result.last = page;
+    }
+  } catch (err) {
+    throw logsError(err, s.storeDown);
+  }
+  return result;
+}
+
+// Writes of about 40 KB: big enough to keep the number of writes low, small enough that V8
+// allocates them in the young generation, which is freed cheaply; strings above ~128 KB
+// go to the large-object space, which only a full collection frees, and peak RSS climbs.
+const WRITE_BATCH = 200;
+
+function write(s: Stream, entries: readonly LogEntry[]): void {
+  for (let i = 0; i < entries.length; i += WRITE_BATCH) s.app.ctx.stdout.write(s.render(entries.slice(i, i + WRITE_BATCH)));
+}
+
+/** A 503 of the logs endpoint is the log store, not the container (spec 4.1 rule 2). */
+function logsError(err: unknown, storeDown: string): unknown {
+  if (err instanceof UnavailableError && err.status === 503) {
+    return new CliError(ExitCode.UNAVAILABLE, storeDown, 'the request was retried with backoff; try again later');
+  }
+  return err;
+}
+
+function reportEmpty(s: Stream, query: LogsQuery, window: LogWindow): void {
+  const app = s.app;
+  const until = window.until ?? new Date(app.ctx.clock.now()).toISOString();
+  const filtered = query.level !== undefined || query.cursor !== undefined;
+  const what = filtered
+    ? `no log lines${query.level ? ` matching --level ${query.level}` : ''}${query.cursor ? ' after the cursor' : ''} between ${window.since} and ${until}`
+    : `the ${s.target.noun} printed nothing between ${window.since} and ${until}`;
+  // Not progress: this is the answer, so -q does not hide it.
+  app.ctx.stderr.write(`${what}${query.container && query.container !== 'user-container' ? ` (--container ${query.container})` : ''}\n`);
+}
+
+async function followNew(s: Stream, query: LogsQuery, tracker: FollowTracker): Promise<never> {
+  let storeDownSaid = false;
+  for (;;) {
+    await s.app.ctx.clock.sleep(FOLLOW_INTERVAL_MS, s.app.ctx.signal);
+    tracker.beginPoll();
+    const poll: LogsQuery = { ...query, cursor: undefined, since: tracker.since ?? query.since };
+    try {
+      await readAll(s, poll, tracker, 'filter');
+      storeDownSaid = false;
+    } catch (err) {
+      // A long tail outlives a store hiccup: say it once and keep polling.
+      if (!(err instanceof CliError && err.exitCode === ExitCode.UNAVAILABLE)) throw err;
+      if (!storeDownSaid) s.app.warn(`${s.storeDown}; still polling`);
+      storeDownSaid = true;
+    }
+  }
+}
