@@ -8,10 +8,11 @@ export default defineCommand({
   path: ['serverless', 'logs'],
   description: 'container logs, page by page as they arrive (NDJSON with --json); needs serverless:diagnostics',
   args: [arg('<id>', 'container id, name or slug')],
-  options: {
-    ...logOptions(),
-    container: choice('--container <name>', 'user-container (the process), queue-proxy (the request sidecar) or all', ['user-container', 'queue-proxy', 'all'], 'user-container'),
-  },
+  options: (() => {
+    const { since, until, level, limit, cursor, follow } = logOptions();
+    const container = choice('--container <name>', 'user-container (the process), queue-proxy (the request sidecar) or all', ['user-container', 'queue-proxy', 'all'], 'user-container');
+    return { since, until, level, container, limit, cursor, follow };
+  })(),
   examples: [
     'infra serverless logs web',
     'infra serverless logs web --since 15m --level error',

@@ -1,3 +1,4 @@
+import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
 import { controlHandlers, type RecordedRequest } from './control.js';
 import { diagnosticsHandlers } from './diagnostics.js';
@@ -8,7 +9,7 @@ import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
 import { familyRoutes } from '../families/index.js';
 
-export function buildHandlers(world: World, requests: RecordedRequest[]) {
+export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
   const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
   return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api)];
 }
