@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
 import type { Simulator } from '../../src/sim/server.js';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
+import { peek, useSimulator } from '../helpers/sim.js';
 import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, READ_ENDPOINTS_NOTE } from '../../src/commands/database/connection.js';
 import type { Credentials, Datastore } from '../../src/client/schemas.js';
 import { runCli } from '../helpers/cli.js';
@@ -77,12 +77,7 @@ describe('database list / cache list', () => {
   });
 
   const HEADER = 'ID\tNAME\tENGINE\tVERSION\tSTATUS\tENDPOINT\tDNS';
-  const list = async (path: string) => {
-    const before = sim.requests.length;
-    const body = (await (await fetch(`${sim.url}/api/v1${path}`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json()) as { data: Record<string, unknown>[] };
-    sim.requests.splice(before);
-    return body;
-  };
+  const list = (path: string) => peek<{ data: Record<string, unknown>[] }>(sim, `/api/v1${path}`);
 
   test('database list: engine, version, status, current endpoint, DNS on/off (TSV when piped)', async () => {
     const r = await runCli(['database', 'list'], { env });
