@@ -49,10 +49,10 @@ describe('the token and passwords never leak', () => {
   });
 
   it('--show-secrets does reveal the password (the masking is not an empty output)', async () => {
-    const r = await runCli(['database', 'credentials', SEED_IDS.postgres, '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const r = await runCli(['database', 'credentials', SEED_IDS.postgres, '--show-secrets'], { env: simEnv(sim) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('pg-S3cret-orders');
-    const cache = await runCli(['cache', 'connection-info', 'sessions-redis', '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const cache = await runCli(['cache', 'connection-info', 'sessions-redis', '--show-secrets'], { env: simEnv(sim) });
     expect(cache.code, cache.stderr).toBe(0);
     expect(cache.stdout).toContain('redis-S3cret');
   });
@@ -179,7 +179,7 @@ describe('two waiters on one container', () => {
   });
 
   it('a rollout that degrades: both exit 3 with outcome degraded', async () => {
-    const u = await runCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:crash'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const u = await runCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:crash'], { env: simEnv(sim) });
     expect(u.code, u.stderr).toBe(0);
     const [a, b] = await both(['serverless', 'wait', SEED_IDS.web, '--json']);
     expect([a.code, b.code]).toEqual([3, 3]);
