@@ -59,7 +59,7 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless revisions web': { stdout: /traffic 100%/ },
   'infra serverless events web': {},
   'infra serverless logs web --since 2h --level error': {},
-  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': { exit: 2, skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/e2e/logs.test.ts' },
+  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': { exit: 2, skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/commands/serverless/logs.test.ts' },
   'infra serverless logs web --follow': { skip: 'follows until Ctrl-C: test/e2e/logs-process.test.ts' },
   'infra database list': { stdout: /orders-pg/ },
   'infra database credentials orders-pg': { stdout: /password:\s+\*{8}/ },

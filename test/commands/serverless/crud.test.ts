@@ -1,11 +1,11 @@
 // serverless list/get/create/update/delete against the simulator, in-process, in the real
 // dialect (UUID ids, image + image_tag, min_scale/max_scale, slug, the whole env map on PUT).
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { settle } from '../../src/sim/state/containers.js';
-import { Capture, runCli, type InProcessOptions } from '../helpers/cli.js';
-import { cli as simCli, REG, requestLines, simApi, useHarness, useSimulator, type Harness } from '../helpers/sim.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { settle } from '../../../src/sim/state/containers.js';
+import { Capture, runCli, type InProcessOptions } from '../../helpers/cli.js';
+import { cli as simCli, REG, requestLines, simApi, useHarness, useSimulator, type Harness } from '../../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));

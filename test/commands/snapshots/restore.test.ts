@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { instantClock } from '../helpers/clock.js';
-import { ok, peek, SEED_IDS, simApi, useSimulator } from '../helpers/sim.js';
-import type { Prompter } from '../../src/cli/context.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { instantClock } from '../../helpers/clock.js';
+import { ok, peek, SEED_IDS, simApi, useSimulator } from '../../helpers/sim.js';
+import type { Prompter } from '../../../src/cli/context.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;

@@ -1,10 +1,10 @@
 // Connection details and public DNS of databases and caches, end to end against the simulator.
 import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { peek, requestLines, useSimulator } from '../helpers/sim.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { peek, requestLines, useSimulator } from '../../helpers/sim.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLogWindow } from '../../src/commands/serverless/logs-window.js';
-import { FollowTracker } from '../../src/commands/serverless/logs-follow.js';
-import { humanLines, ndjson } from '../../src/commands/serverless/logs-format.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { plainStyle } from '../../src/output/color.js';
-import type { LogEntry } from '../../src/client/schemas.js';
+import { resolveLogWindow } from '../../../src/commands/serverless/logs-window.js';
+import { FollowTracker } from '../../../src/commands/serverless/logs-follow.js';
+import { humanLines, ndjson } from '../../../src/commands/serverless/logs-format.js';
+import { UsageError } from '../../../src/cli/errors.js';
+import { plainStyle } from '../../../src/output/color.js';
+import type { LogEntry } from '../../../src/client/schemas.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00.000Z');
 const DAY = 86_400_000;

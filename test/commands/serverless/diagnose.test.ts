@@ -3,9 +3,9 @@
 // fallback conditions, one shape whichever path, --exit-status, and the verdicts.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../helpers/sim.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));

@@ -1,10 +1,10 @@
 // The capability matrix as a table.
 import { expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { peek, useSimulator } from '../helpers/sim.js';
-import { capabilityTable, cellLabel } from '../../src/commands/recovery/capabilities.js';
-import { runCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { peek, useSimulator } from '../../helpers/sim.js';
+import { capabilityTable, cellLabel } from '../../../src/commands/recovery/capabilities.js';
+import { runCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;

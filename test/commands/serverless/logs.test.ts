@@ -1,11 +1,11 @@
 // `infra serverless logs` against the simulator (contract section 7, spec 4.1).
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { InterruptedError } from '../../src/cli/errors.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { instantClock } from '../helpers/clock.js';
-import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../helpers/sim.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { InterruptedError } from '../../../src/cli/errors.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { instantClock } from '../../helpers/clock.js';
+import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));
@@ -96,7 +96,7 @@ describe('serverless logs: paging', () => {
   });
 
   it('on a TTY hints that a wider --since looks further back once the end is reached; colours the level', async () => {
-    const { Capture } = await import('../helpers/cli.js');
+    const { Capture } = await import('../../helpers/cli.js');
     const stderr = new Capture(true, 80);
     const stdout = new Capture(true, 80);
     const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '5m', '--level', 'error'], { stderr, stdout, env: { FORCE_COLOR: '1' } });
@@ -116,7 +116,7 @@ describe('serverless logs: paging', () => {
         }),
       ),
     );
-    const { Capture } = await import('../helpers/cli.js');
+    const { Capture } = await import('../../helpers/cli.js');
     const stderr = new Capture(true, 80);
     const r = await cli(sim, ['serverless', 'logs', WEB], { stderr });
     expect(r.code).toBe(0);

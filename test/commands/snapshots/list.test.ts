@@ -1,13 +1,13 @@
 // Recovery points as a list: product validation, labels, sizes and the actions column.
 import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { peek, useSimulator } from '../helpers/sim.js';
-import { actionsText, humanSize, originLabel, plain, productArg } from '../../src/commands/snapshots/format.js';
-import { reviewLines } from '../../src/commands/snapshots/review.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { runCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { peek, useSimulator } from '../../helpers/sim.js';
+import { actionsText, humanSize, originLabel, plain, productArg } from '../../../src/commands/snapshots/format.js';
+import { reviewLines } from '../../../src/commands/snapshots/review.js';
+import { UsageError } from '../../../src/cli/errors.js';
+import { runCli } from '../../helpers/cli.js';
 
 describe('formatting', () => {
   test('sizes', () => {

@@ -2,12 +2,12 @@
 // database/cache list commands against the simulator.
 import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { peek, useSimulator } from '../helpers/sim.js';
-import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, READ_ENDPOINTS_NOTE } from '../../src/commands/database/connection.js';
-import type { Credentials, Datastore } from '../../src/client/schemas.js';
-import { runCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { peek, useSimulator } from '../../helpers/sim.js';
+import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, READ_ENDPOINTS_NOTE } from '../../../src/commands/database/connection.js';
+import type { Credentials, Datastore } from '../../../src/client/schemas.js';
+import { runCli } from '../../helpers/cli.js';
 
 const publicInstance: Partial<Datastore> = {
   internal_host: 'db.svc.cluster.local',
