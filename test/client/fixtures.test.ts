@@ -16,6 +16,7 @@ import type { Enveloped, LogsPage } from '../../src/client/diagnostics.js';
 import type { Page } from '../../src/client/paginate.js';
 import { FIXTURES, fixture, fixturesFor, type Fixture } from '../fixtures/index.js';
 import { startFixtureServer } from '../fixtures/server.js';
+import { instantClock, type FakeClock } from '../helpers/clock.js';
 import { NOT_READERS, READERS, SOME_ID, fakeApi, fixturesOf, type Reader } from './readers.js';
 
 const isSchema = (v: unknown): v is z.ZodMiniType => typeof v === 'object' && v !== null && typeof (v as { safeParse?: unknown }).safeParse === 'function';
@@ -321,16 +322,18 @@ describe('every error shape becomes the right typed error', () => {
 describe('retryable: false on a 503 envelope, over real HTTP (the fixture server)', () => {
   let server: Awaited<ReturnType<typeof startFixtureServer>> | undefined;
   let client: HttpClient | undefined;
-  const sleeps: number[] = [];
+  let clock: FakeClock;
+  beforeEach(() => {
+    clock = instantClock({ start: 0, frozen: true });
+  });
   afterEach(async () => {
     await client?.close();
     await server?.close();
-    sleeps.length = 0;
   });
 
   const events = async (name: string) => {
     server = await startFixtureServer({ 'GET /api/v1/serverless/:id/events': name });
-    client = new HttpClient({ apiUrl: server.url, token: 'tok', clock: { now: () => 0, sleep: async (ms) => void sleeps.push(ms) } });
+    client = new HttpClient({ apiUrl: server.url, token: 'tok', clock });
     const err = (await client.get(`${containerPath(SOME_ID)}/events`, { schema: S.envelopeOf(S.EventsData) }).catch((e: unknown) => e)) as ApiError;
     return { err, requests: server.requests.length };
   };
@@ -340,7 +343,7 @@ describe('retryable: false on a 503 envelope, over real HTTP (the fixture server
     expect(err).toBeInstanceOf(UnavailableError);
     expect([err.status, err.code, err.retryable]).toEqual([503, 'serverless.events_not_permitted', false]);
     expect(requests).toBe(1);
-    expect(sleeps).toEqual([]);
+    expect(clock.sleeps).toEqual([]);
   });
 
   it('the same 503 with retryable: true is retried (1 + 3 attempts)', async () => {
@@ -348,12 +351,12 @@ describe('retryable: false on a 503 envelope, over real HTTP (the fixture server
     expect(err).toBeInstanceOf(UnavailableError);
     expect(err.retryable).toBe(true);
     expect(requests).toBe(4);
-    expect(sleeps).toHaveLength(3);
+    expect(clock.sleeps).toHaveLength(3);
   });
 
   it('a 503 then the answer: retried once, and the answer read', async () => {
     server = await startFixtureServer({ 'GET /api/v1/serverless/:id/events': ['serverless/events.503', 'serverless/events'] });
-    client = new HttpClient({ apiUrl: server.url, token: 'tok', clock: { now: () => 0, sleep: async (ms) => void sleeps.push(ms) } });
+    client = new HttpClient({ apiUrl: server.url, token: 'tok', clock });
     const res = await client.get(`${containerPath(SOME_ID)}/events`, { schema: S.envelopeOf(S.EventsData) });
     expect(res.data.data.events.length).toBeGreaterThan(0);
     expect(server.answers.map((a) => a.fixture)).toEqual(['serverless/events.503', 'serverless/events']);

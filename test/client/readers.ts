@@ -13,6 +13,7 @@ import { containerPath } from '../../src/client/diagnostics.js';
 import type { DatastoreKind } from '../../src/client/datastores.js';
 import type { RecoveryProduct } from '../../src/client/recovery.js';
 import { fixturesFor, type Fixture } from '../fixtures/index.js';
+import { instantClock } from '../helpers/clock.js';
 
 export const SOME_ID = '3f6c2a1e-8b47-4d2a-9e15-6a0d4c7b9f21';
 
@@ -160,7 +161,7 @@ export function fakeApi(opts: Partial<HttpOptions> = {}): FakeApi & { sleeps: nu
   const agent = new MockAgent();
   agent.disableNetConnect();
   const requests: FakeRequest[] = [];
-  const sleeps: number[] = [];
+  const clock = instantClock({ start: Date.parse('2026-08-19T10:00:00Z'), frozen: true });
   let answer: { status: number; text: string; headers: Record<string, string> } = { status: 500, text: '{"message":"nothing chosen"}', headers: {} };
   agent
     .get('http://api.test')
@@ -177,14 +178,14 @@ export function fakeApi(opts: Partial<HttpOptions> = {}): FakeApi & { sleeps: nu
     apiUrl: 'http://api.test',
     token: 'tok',
     dispatcher: agent,
-    clock: { now: () => Date.parse('2026-08-19T10:00:00Z'), sleep: async (ms) => void sleeps.push(ms) },
+    clock,
     random: () => 0.5,
     ...opts,
   });
   return {
     client,
     requests,
-    sleeps,
+    sleeps: clock.sleeps,
     serve: (f) => {
       answer = { status: f.status, text: f.body === null ? '' : JSON.stringify(f.body), headers: { 'content-type': 'application/json', ...lower(f.headers) } };
     },

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureRoutes, type FixtureServer } from '../fixtures/server.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
+import { instantClock } from '../helpers/clock.js';
 
 const CHECKOUT = '3f6c2a1e-8b47-4d2a-9e15-6a0d4c7b9f21';
 const RESIZER = 'b2d94f70-1c3e-4a8b-a6f2-0e9d7c31a845';
@@ -17,21 +18,8 @@ const SESSIONS = 'c4b1e7a2-3d58-4f90-b6e1-8a27d05f9c34';
 const LIST = 'GET /api/v1/serverless';
 const SHOW = 'GET /api/v1/serverless/:id';
 
-/**
- * Time moves only when the command sleeps: polling runs through a fixture sequence at once.
- * A sleep of a minute or more is a deadline (the wait's timeout): it never fires on its own,
- * since `now()` already tells the wait how long it has been going.
- */
-function instantClock() {
-  let t = Date.parse('2026-08-19T10:00:00Z');
-  return {
-    now: () => t,
-    sleep: (ms: number, signal?: AbortSignal) =>
-      ms >= 60_000
-        ? new Promise<void>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }))
-        : Promise.resolve(void (t += ms)),
-  };
-}
+/** The fixtures' own day. Time moves only when the command sleeps: polling runs through a fixture sequence at once. */
+const FIXTURE_NOW = Date.parse('2026-08-19T10:00:00Z');
 
 interface Case {
   name: string;
@@ -178,7 +166,7 @@ afterEach(async () => {
 
 async function runAgainst(c: Case): Promise<{ r: CliResult; s: FixtureServer }> {
   server = await startFixtureServer(c.routes);
-  const r = await runCli(c.argv, { env: { INFRA_API_URL: server.url, INFRA_TOKEN: 'fixture-token', INFRA_MAX_RETRIES: '0' }, clock: instantClock() });
+  const r = await runCli(c.argv, { env: { INFRA_API_URL: server.url, INFRA_TOKEN: 'fixture-token', INFRA_MAX_RETRIES: '0' }, clock: instantClock({ start: FIXTURE_NOW }) });
   return { r, s: server };
 }
 

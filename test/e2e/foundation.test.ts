@@ -2,27 +2,20 @@
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { instantClock, type FakeClock } from '../helpers/clock.js';
+import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 let sim: Simulator;
-const sleeps: number[] = [];
+useSimulator((s) => (sim = s));
 // Backoff waits are recorded, not slept: retry tests run in milliseconds.
-const clock = { now: () => Date.now(), sleep: async (ms: number) => void sleeps.push(ms) };
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-});
-afterAll(() => sim.close());
+let clock: FakeClock;
 beforeEach(() => {
-  sim.resetHandlers();
-  sim.requests.length = 0;
-  sleeps.length = 0;
+  clock = instantClock({ sim, frozen: true });
 });
 
-const env = (extra: Record<string, string> = {}) => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...simEnv(sim), ...extra });
 const cli = (argv: string[], extra: Record<string, string> = {}, stdin?: string) => runCli(argv, { env: env(extra), clock, stdin });
 
 describe('requests', () => {
@@ -155,7 +148,7 @@ describe('errors to exit codes', () => {
     const r = await cli(['vps', 'list', '--json']);
     expect(r.code).toBe(0);
     expect(sim.requests).toHaveLength(2);
-    expect(sleeps).toHaveLength(1);
+    expect(clock.sleeps).toHaveLength(1);
     expect(JSON.parse(r.stdout)).toHaveLength(20);
   });
 
@@ -172,7 +165,7 @@ describe('errors to exit codes', () => {
     sim.use(http.get('*/api/v1/vps', () => HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'retry-after': '2' } }), { once: true }));
     const r = await cli(['vps', 'list']);
     expect(r.code).toBe(0);
-    expect(sleeps).toEqual([2000]);
+    expect(clock.sleeps).toEqual([2000]);
   });
 
   it('malformed JSON: exit 1 naming the endpoint, no stack trace', async () => {

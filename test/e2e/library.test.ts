@@ -4,16 +4,12 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
+import { expect, it } from 'vitest';
+import { SEED_IDS, useSimulator, type Simulator } from '../helpers/sim.js';
 import { ROOT } from '../helpers/cli.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-});
-afterAll(() => sim.close());
+useSimulator((s) => (sim = s));
 
 it('import { Client } from "infra-cli" lists, resolves names and raises typed errors', async () => {
   const script = join(ROOT, `.lib-test-${process.pid}.mjs`);

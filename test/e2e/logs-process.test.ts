@@ -4,14 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { spawnCli } from '../helpers/cli.js';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import { apiRequests, control, rawLogs } from '../diagnose/sim-env.js';
+import { apiRequests, ok, peek, simApi, simEnv, useSimulator } from '../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));
 
-const env = () => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
+const env = () => simEnv(sim);
 const WEB = SEED_IDS.web;
+/** The entries the API holds for a window (no trace in sim.requests). */
+const rawLogs = (query: Record<string, string>) => peek<{ data: { entries: unknown[] } }>(sim, `/api/v1/serverless/${WEB}/logs?${new URLSearchParams(query)}`);
 
 describe('serverless logs as a process', () => {
   it('NDJSON on a pipe; an empty window says so on stderr with exit 0', async () => {
@@ -20,7 +21,7 @@ describe('serverless logs as a process', () => {
     const lines = full.stdout.trimEnd().split('\n');
     // The process's clock is the real one, the simulator's is frozen: compare with the window it sent.
     const reqs = apiRequests(sim, '/logs');
-    const direct = await rawLogs(sim, WEB, { since: reqs[0]!.query.since!, limit: '1000' });
+    const direct = await rawLogs({ since: reqs[0]!.query.since!, limit: '1000' });
     expect(lines.length).toBe(direct.data.entries.length);
     expect(lines.length).toBeGreaterThanOrEqual(39);
     expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(direct.data.entries);
@@ -33,7 +34,7 @@ describe('serverless logs as a process', () => {
   });
 
   it('log store down: exit 7 with the message, after retrying', async () => {
-    await control(sim, 'faults', { logs_unavailable: true });
+    await ok(await simApi(sim).control('/_sim/faults', { logs_unavailable: true }));
     const r = await spawnCli(['serverless', 'logs', WEB], { env: { ...env(), INFRA_MAX_RETRIES: '1' } });
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container$/m);
@@ -49,7 +50,7 @@ describe('serverless logs as a process', () => {
       },
     });
     expect(r.code).toBe(130);
-    const direct = await rawLogs(sim, WEB, { since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
+    const direct = await rawLogs({ since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
     expect(r.stdout.trimEnd().split('\n').length).toBe(direct.data.entries.length);
     expect(r.stderr).toMatch(/error: interrupted/);
   });

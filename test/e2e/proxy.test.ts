@@ -2,16 +2,15 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
+import { SEED_IDS, useSimulator, type Simulator } from '../helpers/sim.js';
 import { spawnCli } from '../helpers/cli.js';
 
 let sim: Simulator;
 let proxy: Server;
 const tunnels: string[] = [];
 
+useSimulator((s) => (sim = s));
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
   proxy = createServer((_req, res) => res.writeHead(405).end());
   proxy.on('connect', (req, clientSocket, head) => {
     tunnels.push(req.url ?? '');
@@ -26,9 +25,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
 });
-afterAll(async () => {
+afterAll(() => {
   proxy.close();
-  await sim.close();
 });
 
 const proxyUrl = () => `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

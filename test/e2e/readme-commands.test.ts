@@ -1,11 +1,11 @@
 // Every `infra` command shown in the README's shell examples, run against the simulator with
-// generations and against one that predates them, in virtual time (rollout-helpers.ts). The
+// generations and against one that predates them, in virtual time (test/helpers/sim.ts). The
 // README is the table of contents: a command added there without an expectation here fails
 // the first test, so the documentation cannot drift from what works.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { harness, SERVER_KINDS, type Harness } from './rollout-helpers.js';
+import { SERVER_KINDS, useHarness, type Harness } from '../helpers/sim.js';
 
 /** The README's `infra ...` command lines (from ```sh blocks), without comments, pipes and redirections. */
 function readmeCommands(): string[] {
@@ -59,7 +59,7 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless revisions web': { stdout: /traffic 100%/ },
   'infra serverless events web': {},
   'infra serverless logs web --since 2h --level error': {},
-  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': { exit: 2, skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/e2e/logs.test.ts' },
+  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': { exit: 2, skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/commands/serverless/logs.test.ts' },
   'infra serverless logs web --follow': { skip: 'follows until Ctrl-C: test/e2e/logs-process.test.ts' },
   'infra database list': { stdout: /orders-pg/ },
   'infra database credentials orders-pg': { stdout: /password:\s+\*{8}/ },
@@ -97,15 +97,10 @@ describe('the README shows only commands this suite runs', () => {
 for (const kind of SERVER_KINDS) {
   describe(`README commands against a server ${kind.kind}`, () => {
     let h: Harness;
-    beforeAll(async () => {
-      h = await harness(kind);
-    });
-    afterAll(() => h.close());
+    useHarness((x) => (h = x), kind);
 
     const runnable = Object.entries(EXPECTED).filter(([, e]) => !e.skip);
     it.each(runnable)('%s', async (cmd, e) => {
-      await fetch(`${h.sim.url}/_sim/reset`, { method: 'POST' });
-      if (!kind.generations) await fetch(`${h.sim.url}/_sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ generations: false }) });
       const r = await h.cli(argv(cmd), { stdin: e.stdin });
       const ctx = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
       expect(r.code, ctx).toBe(e.exit ?? 0);

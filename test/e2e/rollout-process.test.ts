@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
 import { spawnCli } from '../helpers/cli.js';
-import { SERVER_KINDS } from './rollout-helpers.js';
+import { body, SERVER_KINDS, simApi, useSimulator } from '../helpers/sim.js';
 
 describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
   const gens = K.generations;
@@ -20,14 +19,8 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     { generations: gens },
   );
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${sim.url}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${sim.tokens.admin}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as { container: { spec_generation?: number; status_details: { observed_at: string } } };
-  };
+  const api = async (method: string, path: string, payload?: unknown) =>
+    body<{ container: { spec_generation?: number; status_details: { observed_at: string } } }>(await simApi(sim).send(method, `/api/v1${path}`, payload));
   const gets = (id: string) => sim.requests.filter((q) => q.method === 'GET' && q.path === `/api/v1/serverless/${id}`).length;
 
   it('ready --json: exit 0, stdout is exactly one JSON object', async () => {

@@ -1,13 +1,13 @@
 // Rollout waits end to end: the CLI in-process against the simulator, in virtual time (see
-// rollout-helpers.ts). Every outcome of a wait is proven for every command that waits, on a
+// test/helpers/sim.ts). Every outcome of a wait is proven for every command that waits, on a
 // server that sends generations and on one that does not (contract 6, rules 1-9).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { settle } from '../../src/sim/state/containers.js';
 import { baseInterval } from '../../src/rollout/schedule.js';
 import { POLL_AFTER_MS } from '../../src/sim/state/container-views.js';
-import type { CliResult } from '../helpers/cli.js';
-import { harness, onlyJson, REG, SERVER_KINDS, until, type DriveOptions, type Harness, type Seen } from './rollout-helpers.js';
+import { onlyJson, type CliResult } from '../helpers/cli.js';
+import { REG, requestLines, SERVER_KINDS, until, useHarness, type DriveOptions, type Harness, type Seen } from '../helpers/sim.js';
 
 const COMMANDS = ['update', 'create', 'redeploy', 'wait'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -23,12 +23,7 @@ const MIN = 60_000;
 describe.each(SERVER_KINDS)('$kind', (K) => {
   const gens = K.generations;
   let h: Harness;
-  beforeEach(async () => {
-    h = await harness(K);
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  useHarness((x) => (h = x), K);
 
   // --- what this kind of server makes the CLI say --------------------------------------
 
@@ -75,7 +70,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     if (cmd === 'update') waitArgv = ['serverless', 'update', target, '--image', `${REG}/${target}:${tag}`, '--wait'];
     else if (cmd === 'create') waitArgv = ['serverless', 'create', '--name', target, '--image', `${REG}/${target}:${tag}`, '--wait'];
     else if (cmd === 'redeploy') {
-      const put = await h.api('PUT', `/serverless/${idOf(target)}`, { image_tag: tag });
+      const put = await h.api.send('PUT', `/api/v1/serverless/${idOf(target)}`, { image_tag: tag });
       expect(put.status).toBe(200);
       h.sim.world.clock.advance(120); // that change has rolled out by now
       waitArgv = ['serverless', 'redeploy', target, '--wait'];
@@ -97,7 +92,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       : cmd === 'create'
         ? `infra serverless wait ${id}`
         : `infra serverless wait ${id} --observed-after ${before}`;
-    return { r, id, name: target, g, baseline: before, t0, resume, reads: () => h.seen.slice(from).filter((s) => s.id === id), requests: () => h.lines().slice(fromRequests) };
+    return { r, id, name: target, g, baseline: before, t0, resume, reads: () => h.seen.slice(from).filter((s) => s.id === id), requests: () => requestLines(h.sim).slice(fromRequests) };
   }
 
   /**
@@ -218,13 +213,13 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const g = cmd === 'create' ? 1 : cmd === 'redeploy' ? 5 : 4;
     expect(onlyJson(c.r.stdout)).toMatchObject({ id: deleted, outcome: 'failed', evidence: null });
     expect(c.r.stderr).toContain(`error: ${name} (id ${deleted}) was deleted while waiting for ${label(name, g)} (404)\n`);
-    expect(h.lines().at(-1)).toBe(`GET /api/v1/serverless/${deleted}`);
+    expect(requestLines(h.sim).at(-1)).toBe(`GET /api/v1/serverless/${deleted}`);
   });
 
   describe.each(CASES.filter((c) => c.cmd === 'update' || c.cmd === 'wait'))('$title: changes that meet other changes', ({ cmd }) => {
     it('queued behind another rollout, then ready', async () => {
       // A slow rollout (60 sim-s) is running when the change arrives.
-      expect((await h.api('PUT', `/serverless/${SEED_IDS.web}`, { image_tag: 'slow' })).status).toBe(200);
+      expect((await h.api.send('PUT', `/api/v1/serverless/${SEED_IDS.web}`, { image_tag: 'slow' })).status).toBe(200);
       h.sim.world.clock.advance(5);
       const c = await change(cmd, 'web', '2.0.0', ['--json']);
       expect(c.r.code, c.r.stderr).toBe(0);
@@ -306,7 +301,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(reads.slice(0, 2).map((s) => s.lagged)).toEqual([true, true]);
     // The answer came from a live read of the new rollout, not from the lagging ones.
     expect(reads.at(-1)).toMatchObject({ lagged: false, observedGeneration: 4, terminal: true });
-    expect(h.lines().slice(0, 3)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.web}/redeploy`, `GET /api/v1/serverless/${SEED_IDS.web}`]);
+    expect(requestLines(h.sim).slice(0, 3)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.web}/redeploy`, `GET /api/v1/serverless/${SEED_IDS.web}`]);
   });
 
   // --- the commands around the wait --------------------------------------------------
@@ -317,7 +312,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(r.stdout).toBe('');
     const put = h.sim.requests.find((q) => q.method === 'PUT');
     expect(put?.body).toEqual({ image: `${REG}/web`, image_tag: '2.0.0' });
-    const lines = h.lines();
+    const lines = requestLines(h.sim);
     expect(lines.slice(0, 2)).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${SEED_IDS.web}`]);
     expect(new Set(lines.slice(2))).toEqual(new Set([`GET /api/v1/serverless/${SEED_IDS.web}`]));
     expect(r.stderr).toMatch(new RegExp(`^updated web \\(id ${SEED_IDS.web}\\)${gens ? ': generation 4' : ''}\\n`));
@@ -333,7 +328,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     // The create's own pacing (operation.poll_after_ms) is the first pause.
     const reads = h.seen.filter((s) => s.id === id);
     expect(reads[0]!.at - t0).toBe(POLL_AFTER_MS);
-    expect(h.lines()[0]).toBe('POST /api/v1/serverless');
+    expect(requestLines(h.sim)[0]).toBe('POST /api/v1/serverless');
   });
 
   it.each([
@@ -372,7 +367,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const r = await h.cli(['serverless', 'redeploy', 'batch', '--wait']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\n');
-    expect(h.lines()).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`]);
+    expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`]);
   });
 
   // --- serverless wait on its own ----------------------------------------------------
@@ -382,14 +377,14 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       const r = await h.cli(['serverless', 'wait', SEED_IDS.web, '--json']);
       expect(r.code).toBe(0);
       expect(onlyJson(r.stdout)).toMatchObject({ id: SEED_IDS.web, spec_generation: gens ? 3 : null, outcome: 'ready', evidence: gens ? 'generation' : 'settled' });
-      expect(h.lines()).toEqual([`GET /api/v1/serverless/${SEED_IDS.web}`]);
+      expect(requestLines(h.sim)).toEqual([`GET /api/v1/serverless/${SEED_IDS.web}`]);
     });
 
     it('by name, a degraded container: exit 3', async () => {
       const r = await h.cli(['serverless', 'wait', 'api', ...(gens ? ['--generation', '2'] : [])]);
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/degraded: the new revision failed while the previous revision keeps serving/);
-      expect(h.lines()).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${SEED_IDS.api}`]);
+      expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${SEED_IDS.api}`]);
     });
 
     it('an unknown container: exit 5', async () => {
@@ -412,7 +407,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
 
       it('--observed-after on a server with generations: the generation rule decides', async () => {
         const before = observedAt(SEED_IDS.web);
-        expect((await h.api('PUT', `/serverless/${SEED_IDS.web}`, { image_tag: '2.0.0' })).status).toBe(200);
+        expect((await h.api.send('PUT', `/api/v1/serverless/${SEED_IDS.web}`, { image_tag: '2.0.0' })).status).toBe(200);
         const r = await h.cli(['serverless', 'wait', SEED_IDS.web, '--observed-after', before, '--json']);
         expect(r.code, r.stderr).toBe(0);
         expect(onlyJson(r.stdout)).toMatchObject({ spec_generation: 4, observed_generation: 4, outcome: 'ready', evidence: 'generation' });
@@ -423,11 +418,11 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
         expect(r.code).toBe(1);
         expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'impossible', evidence: null });
         expect(r.stderr).toMatch(/cannot wait for generation 3 of web: GET \/api\/v1\/serverless\/\S+ answers without "observed_generation"/);
-        expect(h.lines()).toEqual([`GET /api/v1/serverless/${SEED_IDS.web}`]);
+        expect(requestLines(h.sim)).toEqual([`GET /api/v1/serverless/${SEED_IDS.web}`]);
       });
 
       it('without --observed-after, a change in flight is waited for as it is (evidence: settled)', async () => {
-        expect((await h.api('PUT', `/serverless/${SEED_IDS.web}`, { image_tag: '2.0.0' })).status).toBe(200);
+        expect((await h.api.send('PUT', `/api/v1/serverless/${SEED_IDS.web}`, { image_tag: '2.0.0' })).status).toBe(200);
         h.sim.world.clock.advance(3); // picked up: running
         const r = await h.cli(['serverless', 'wait', 'web', '--json']);
         expect(r.code, r.stderr).toBe(0);

@@ -88,3 +88,10 @@ export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliRe
     opts.onSpawn?.(child);
   });
 }
+
+/** The one JSON object a command printed; fails when stdout holds anything else. */
+export function onlyJson(stdout: string): Record<string, unknown> {
+  const text = stdout.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) throw new Error(`stdout is not one JSON object: ${stdout}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}

@@ -3,11 +3,12 @@
 // conflicting projects. Each must exit 2 with a message naming what was wrong, and send
 // nothing (the simulator's recorded requests stay empty).
 import type { Command, Option } from 'commander';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadTree } from '../../src/cli/load-tree.js';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
 import { runCli } from '../helpers/cli.js';
-import { assertClean, virtualClock } from './support.js';
+import { assertClean } from './support.js';
+import { instantClock } from '../helpers/clock.js';
+import { simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 const INT = ['0', '-1', 'two', '1.5', '', '1e3', '99999999999999999999'];
 /** Invalid values per option (long name). */
@@ -106,20 +107,14 @@ const GLOBAL_OPTIONS: readonly Option[] = program.options;
 
 let sim: Simulator;
 const counts = { inputs: 0 };
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-});
-afterAll(async () => {
-  await sim.close();
+useSimulator((s) => (sim = s));
+afterAll(() => {
   console.info(`bad input: ${counts.inputs} invalid command lines over ${LEAVES.length} commands`);
-});
-beforeEach(() => {
-  sim.requests.length = 0;
 });
 
 async function rejects(argv: string[], names: RegExp, env: Record<string, string> = {}) {
   counts.inputs++;
-  const r = await runCli(argv, { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, ...env }, clock: virtualClock() });
+  const r = await runCli(argv, { env: { ...simEnv(sim), ...env }, clock: instantClock() });
   const context = `infra ${argv.map((a) => JSON.stringify(a)).join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
   expect(r.code, context).toBe(2);
   expect(sim.requests, context).toHaveLength(0);

@@ -3,31 +3,29 @@
 // documented exit code, one `error:` line and no stack trace, within a bounded time, without
 // repeating a write that may have been applied, and without printing the token.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
+import { instantClock } from '../helpers/clock.js';
+import { useSimulator, type Simulator } from '../helpers/sim.js';
 import { closedPortUrl, startFaultProxy, type FaultProxy, type Seen } from './fault-proxy.js';
 import { COMMANDS, FAULTS, type CommandCase, type FaultCase } from './matrix.js';
-import { assertClean, virtualClock } from './support.js';
+import { assertClean } from './support.js';
 
 let sim: Simulator;
 let proxy: FaultProxy;
 let refusedUrl: string;
 const tried = { runs: 0, outcomes: 0 };
 
+useSimulator((s) => (sim = s));
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
   proxy = await startFaultProxy(sim.url);
   refusedUrl = await closedPortUrl();
 });
 afterAll(async () => {
   await proxy.close();
-  await sim.close();
   console.info(`fault matrix: ${tried.runs} fault x command runs, ${tried.outcomes} outcomes verified`);
 });
 beforeEach(() => {
   proxy.clear();
-  sim.world.reset();
-  sim.requests.length = 0;
 });
 
 interface Run {
@@ -39,7 +37,7 @@ interface Run {
 
 async function attack(fault: FaultCase, command: CommandCase, via: FaultProxy, extra: string[] = []): Promise<Run> {
   via.set(command.target, fault.plan);
-  const clock = virtualClock(sim);
+  const clock = instantClock({ sim });
   const started = Date.now();
   const r = await runCli(['--no-color', ...extra, ...command.argv], {
     env: { INFRA_API_URL: fault.refused ? refusedUrl : via.url, INFRA_TOKEN: sim.tokens.admin, ...fault.env },

@@ -5,24 +5,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
+import { describe, expect, it } from 'vitest';
 import { spawnCli, tempConfigDir } from '../helpers/cli.js';
+import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 import { assertClean } from './support.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  // Real time: a rollout lasts ~12 s, so a wait is still running when Ctrl-C comes.
-  sim = await startSimulator({ port: 0, speed: 1 });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.world.reset();
-  sim.requests.length = 0;
-});
+// Real time: a rollout lasts ~12 s, so a wait is still running when Ctrl-C comes.
+useSimulator((s) => (sim = s), { speed: 1 });
 
-const env = (extra: Record<string, string> = {}) => ({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, ...extra });
+const env = (extra: Record<string, string> = {}) => ({ ...simEnv(sim), ...extra });
 
 /** Sends SIGINT once `ready` matches stderr; resolves the milliseconds from the signal to the exit. */
 function interruptWhen(ready: RegExp, timing: { signalAt?: number; exitAt?: number }) {

@@ -6,25 +6,17 @@ import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/client/http.js';
 import { ResponseShapeError } from '../../src/client/errors.js';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { runCli, tempConfigDir } from '../helpers/cli.js';
+import { instantClock } from '../helpers/clock.js';
+import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 import { closedPortUrl, startFaultProxy } from './fault-proxy.js';
-import { SEED_SECRETS, assertClean, virtualClock } from './support.js';
+import { SEED_SECRETS, assertClean } from './support.js';
 
 let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, speed: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.world.reset();
-  sim.resetHandlers();
-  sim.requests.length = 0;
-});
+useSimulator((s) => (sim = s));
 
 const TOKEN = 'tok_SECRET_9f8e7d6c5b4a';
 const noSecrets = (out: string, context: string) => {
@@ -50,17 +42,17 @@ describe('the token and passwords never leak', () => {
 
   it.each(human.map((argv) => [argv.join(' '), argv] as const))('human output and --debug traces: %s', async (_name, argv) => {
     for (const extra of [[], ['--debug'], ['--debug', '--no-color']]) {
-      const r = await runCli([...argv, ...extra], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin }, clock: virtualClock() });
+      const r = await runCli([...argv, ...extra], { env: simEnv(sim), clock: instantClock({ sim }) });
       expect(r.code, r.stderr).toBe(0);
       noSecrets(r.stdout + r.stderr, argv.join(' '));
     }
   });
 
   it('--show-secrets does reveal the password (the masking is not an empty output)', async () => {
-    const r = await runCli(['database', 'credentials', SEED_IDS.postgres, '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const r = await runCli(['database', 'credentials', SEED_IDS.postgres, '--show-secrets'], { env: simEnv(sim) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('pg-S3cret-orders');
-    const cache = await runCli(['cache', 'connection-info', 'sessions-redis', '--show-secrets'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const cache = await runCli(['cache', 'connection-info', 'sessions-redis', '--show-secrets'], { env: simEnv(sim) });
     expect(cache.code, cache.stderr).toBe(0);
     expect(cache.stdout).toContain('redis-S3cret');
   });
@@ -86,7 +78,7 @@ describe('the token and passwords never leak', () => {
       proxy.set(/./, () => ({ kind: 'reset-mid-body' }));
       for (const url of [refused, proxy.url]) {
         for (const argv of [['vps', 'list', '--debug'], ['snapshots', 'restore', 'vps', String(SEED_IDS.snapshots.vps.daily), '--confirm', 'vps-01', '--debug'], ['serverless', 'logs', SEED_IDS.web, '--debug']]) {
-          const r = await runCli(argv, { env: { INFRA_API_URL: url, INFRA_TOKEN: TOKEN }, clock: virtualClock() });
+          const r = await runCli(argv, { env: { INFRA_API_URL: url, INFRA_TOKEN: TOKEN }, clock: instantClock() });
           expect(r.code).toBe(7);
           noSecrets(r.stdout + r.stderr, `${argv.join(' ')} via ${url}`);
           expect(r.stderr).toContain('Bearer ***');
@@ -142,7 +134,7 @@ describe('a body over the size limit', () => {
     try {
       proxy.set(/^GET \/api\/v1\/vps/, () => ({ kind: 'huge', bytes: 65 * 1024 * 1024 }));
       const before = process.memoryUsage().rss;
-      const r = await runCli(['vps', 'list'], { env: { INFRA_API_URL: proxy.url, INFRA_TOKEN: sim.tokens.admin }, clock: virtualClock() });
+      const r = await runCli(['vps', 'list'], { env: { INFRA_API_URL: proxy.url, INFRA_TOKEN: sim.tokens.admin }, clock: instantClock({ sim }) });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^error: a response larger than 64 MiB was refused from GET \/api\/v1\/vps$/m);
       expect(proxy.hits).toHaveLength(1);
@@ -172,9 +164,9 @@ describe('a body over the size limit', () => {
 
 describe('two waiters on one container', () => {
   const both = (argv: string[]) => {
-    const a = virtualClock(sim);
-    const b = virtualClock(sim);
-    const e = { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin };
+    const a = instantClock({ sim });
+    const b = instantClock({ sim });
+    const e = simEnv(sim);
     return Promise.all([runCli(argv, { env: e, clock: a }), runCli(argv, { env: e, clock: b })]);
   };
 
@@ -187,7 +179,7 @@ describe('two waiters on one container', () => {
   });
 
   it('a rollout that degrades: both exit 3 with outcome degraded', async () => {
-    const u = await runCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:crash'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin } });
+    const u = await runCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:crash'], { env: simEnv(sim) });
     expect(u.code, u.stderr).toBe(0);
     const [a, b] = await both(['serverless', 'wait', SEED_IDS.web, '--json']);
     expect([a.code, b.code]).toEqual([3, 3]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthError, NotFoundError, UnavailableError } from '../../src/client/errors.js';
 import type { Container } from '../../src/client/schemas.js';
 import { waitForRollout, type WaitEvent, type WaitOptions } from '../../src/rollout/poller.js';
-import { FakeClock } from './fake-clock.js';
+import { manualClock, type FakeClock } from '../helpers/clock.js';
 import { container, type Shape } from './fixtures.js';
 
 const G = 3;
@@ -30,7 +30,7 @@ function start(clock: FakeClock, opts: Partial<WaitOptions> & Pick<WaitOptions, 
 
 describe('waitForRollout', () => {
   it('backs off 1 s ×1.5 to the 5 s cap and makes no request after the terminal read', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { fetch, reads } = timeline(clock, 2_000, 12_000);
     const { done } = start(clock, { fetch });
     const r = await done;
@@ -44,7 +44,7 @@ describe('waitForRollout', () => {
 
   it('stays within T/cap + 5 requests and detects the end within one cap for a long rollout', async () => {
     for (const seconds of [30, 60, 300, 900]) {
-      const clock = new FakeClock();
+      const clock = manualClock();
       const T = seconds * 1000;
       const { fetch, reads } = timeline(clock, 2_000, T);
       let i = 0;
@@ -59,7 +59,7 @@ describe('waitForRollout', () => {
   });
 
   it('uses --interval as the cap', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { fetch } = timeline(clock, 0, 2_000);
     const { done } = start(clock, { fetch, intervalCapMs: 200 });
     const r = await done;
@@ -68,7 +68,7 @@ describe('waitForRollout', () => {
   });
 
   it('decides the initial read without a request when it is already final', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     let calls = 0;
     const { done } = start(clock, { fetch: async () => (calls++, container()), initial: container() });
     expect((await done).outcome).toBe('ready');
@@ -76,7 +76,7 @@ describe('waitForRollout', () => {
   });
 
   it('with an initial read, waits one interval before the first request', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { fetch, reads } = timeline(clock, 0, 0);
     const { done } = start(clock, { fetch, initial: container({ state: 'queued', terminal: false, observed: G - 1 }) });
     const r = await done;
@@ -85,7 +85,7 @@ describe('waitForRollout', () => {
   });
 
   it('reports queued behind another rollout, then rolling out', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const t0 = clock.now();
     const fetch = async () => {
       const t = clock.now() - t0;
@@ -101,7 +101,7 @@ describe('waitForRollout', () => {
   });
 
   it('does not stop on a stale terminal status', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const answers = [container({ stale: true }), container({ stale: true }), container({ summary: 'failed', state: 'failed' })];
     let i = 0;
     const { done, events } = start(clock, { fetch: async () => answers[i++]! });
@@ -112,14 +112,14 @@ describe('waitForRollout', () => {
   });
 
   it('counts merged changes as finished for G', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { done } = start(clock, { fetch: async () => container({ observed: G + 2, spec: G + 2 }) });
     const r = await done;
     expect(r).toMatchObject({ outcome: 'ready', decision: { merged: true, observedGeneration: G + 2 }, requests: 1 });
   });
 
   it('times out at the deadline (exit 6 path) without a request at or after it', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { fetch, reads } = timeline(clock, 0, Infinity);
     const { done } = start(clock, { fetch, timeoutMs: 20_000 });
     const r = await done;
@@ -130,7 +130,7 @@ describe('waitForRollout', () => {
   });
 
   it('cuts a read in flight at the deadline', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const fetch = (signal: AbortSignal) => clock.sleep(10 * MIN, signal).then(() => container());
     const { done } = start(clock, { fetch, timeoutMs: 30_000 });
     const r = await done;
@@ -138,7 +138,7 @@ describe('waitForRollout', () => {
   });
 
   it('ends as interrupted on Ctrl-C and makes no further request', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const ctrl = new AbortController();
     const { fetch, reads } = timeline(clock, 0, Infinity);
     const wrapped = async (s: AbortSignal) => {
@@ -155,7 +155,7 @@ describe('waitForRollout', () => {
   });
 
   it('keeps waiting through 429/5xx/network errors and reports them', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     let i = 0;
     const fetch = async () => {
       i++;
@@ -172,7 +172,7 @@ describe('waitForRollout', () => {
   });
 
   it('times out with the last error when the service never answers', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const fetch = async () => {
       throw new UnavailableError('cannot reach http://x (ECONNREFUSED)', 0, 'GET /api/v1/serverless/101');
     };
@@ -184,7 +184,7 @@ describe('waitForRollout', () => {
   });
 
   it('treats a 404 during the wait as the container deleted: outcome failed', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     let i = 0;
     const fetch = async () => {
       if (i++ < 2) return container({ state: 'running', terminal: false, summary: 'in_progress' });
@@ -198,7 +198,7 @@ describe('waitForRollout', () => {
   });
 
   it('lets errors that will not pass end the wait (401/403)', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const fetch = async () => {
       throw new AuthError('Unauthenticated.', 401, 'GET /api/v1/serverless/101');
     };
@@ -207,7 +207,7 @@ describe('waitForRollout', () => {
   });
 
   it('slows down when X-RateLimit-Remaining runs low', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const { fetch } = timeline(clock, 0, 20_000);
     const resetAt = clock.now() + 60_000;
     const { done, events } = start(clock, { fetch, rateLimit: () => ({ limit: 100, remaining: 4, resetAt }) });
@@ -220,7 +220,7 @@ describe('waitForRollout', () => {
   });
 
   it('a server without generations: waits for a fresh read, then decides on it (evidence fresh_observation)', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const t0 = clock.now();
     const fetch = async (): Promise<Container> => {
       const t = clock.now() - t0;
@@ -240,7 +240,7 @@ describe('waitForRollout', () => {
   });
 
   it('no status_details at all: ends at once as impossible, with the missing field', async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     let reads = 0;
     const fetch = async (): Promise<Container> => {
       reads++;
@@ -252,7 +252,7 @@ describe('waitForRollout', () => {
   });
 
   it("honours the server's pacing: poll_after_ms first, then the operation's own", async () => {
-    const clock = new FakeClock();
+    const clock = manualClock();
     const t0 = clock.now();
     const reads: number[] = [];
     const fetch = async (): Promise<Container> => {

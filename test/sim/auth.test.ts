@@ -1,15 +1,11 @@
 // Tokens, permissions, teams (integer X-Team-Id), rate limiting and pagination over real
 // loopback HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { body, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const forbidden = async (res: Response, permission: string) => {
   const b = await parsed(res, S.MessageBody, 403);
@@ -18,7 +14,7 @@ const forbidden = async (res: Response, permission: string) => {
 
 describe('authentication', () => {
   test('missing and unknown tokens get 401 {message}', async () => {
-    expect(await parsed(await fetch(`${api.sim.url}/api/v1/vps`), S.MessageBody, 401)).toEqual({ message: 'Unauthenticated.' });
+    expect(await parsed(await api.get('/api/v1/vps', { token: null }), S.MessageBody, 401)).toEqual({ message: 'Unauthenticated.' });
     await parsed(await api.get('/api/v1/vps', { token: 'nope' }), S.MessageBody, 401);
   });
 
@@ -84,7 +80,7 @@ describe('rate limiting', () => {
     const reset = Number(first.headers.get('x-ratelimit-reset'));
     expect(reset).toBeGreaterThan(api.sim.world.now() / 1000);
     expect(reset).toBeLessThanOrEqual(Math.ceil(api.sim.world.now() / 1000) + 60);
-    expect((await fetch(`${api.sim.url}/api/v1/vps`)).headers.get('x-ratelimit-limit')).toBe('1000');
+    expect((await api.get('/api/v1/vps', { token: null })).headers.get('x-ratelimit-limit')).toBe('1000');
 
     api.advance(61); // a fresh window
     await api.control('/_sim/faults', { rate_limit_per_minute: 3 });

@@ -1,14 +1,10 @@
 // Connection fields of databases and caches (spec 2.2), credentials and public DNS.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const db = async (id: string) => (await parsed(await api.get(`/api/v1/database/${id}`), S.InstanceShow(S.Database))).instance;
 const cache = async (id: string) => (await parsed(await api.get(`/api/v1/cache/${id}`), S.InstanceShow(S.Cache))).instance;

@@ -1,14 +1,10 @@
 // Logs, events and diagnose of containers (spec 2.4, 4.1, 4.2; contract 7, 8; real-api shapes).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { createBody, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { createBody, parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const WEB = SEED_IDS.web;
 const ago = (minutes: number) => new Date(api.sim.world.now() - minutes * 60_000).toISOString();

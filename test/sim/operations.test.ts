@@ -1,15 +1,11 @@
 // Operations (GET /operations/{id}), the generations switch and the freshness signals a
 // client without generations relies on (observed_at, current_revision, deployment_count).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { body, createBody, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, createBody, parsed, SEED_IDS, simApi, startSim, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const WEB = SEED_IDS.web;
 const operation = async (id: string) => (await parsed(await api.get(`/api/v1/operations/${id}`), S.envelopeOf(S.Operation))).data;
@@ -90,7 +86,7 @@ describe('generations switch', () => {
   });
 
   test('off via startSimulator({generations: false}), which reset keeps', async () => {
-    const old = await startApi({ generations: false });
+    const old = simApi(await startSim({ generations: false }));
     try {
       expect(hasGenerations(await body(await old.get(`/api/v1/serverless/${WEB}`)))).toBe(false);
       await old.control('/_sim/reset');

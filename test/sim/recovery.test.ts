@@ -1,15 +1,11 @@
 // Recovery points, the capability matrix and replace-existing restores (spec 3.5; contract 10, 12).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 import * as S from './shapes.js';
-import { body, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const P = SEED_IDS.snapshots;
 const restore = (product: string, point: number, b?: unknown, key?: string) =>

@@ -1,14 +1,10 @@
 // The container rollout state machine (spec 2.3, 3.1; contract 6 and 11), stepped with the sim clock.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { body, createBody, IMG, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, createBody, IMG, parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const WEB = SEED_IDS.web;
 const get = async (id: string) => (await parsed(await api.get(`/api/v1/serverless/${id}`), S.ContainerShow)).container;

@@ -2,37 +2,29 @@
 import { networkInterfaces } from 'node:os';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { serveSimulator } from '../../src/sim/cli.js';
-import { isLoopback, startSimulator } from '../../src/sim/server.js';
+import { isLoopback } from '../../src/sim/server.js';
 import * as S from './shapes.js';
-import { body, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, parsed, SEED_IDS, simApi, startSim, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => {
-  api.sim.world.reset();
-  api.sim.resetHandlers();
-  api.sim.requests.length = 0;
-});
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 describe('start-up', () => {
   test('startSimulator on port 0 is fast and serves on loopback', async () => {
     const t0 = performance.now();
-    const sim = await startSimulator({ port: 0 });
+    const sim = await startSim({ speed: 1 });
     const ms = performance.now() - t0;
     console.log(`startSimulator: ${ms.toFixed(1)} ms`);
     expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(ms).toBeLessThan(1000);
-    expect((await fetch(`${sim.url}/api/v1/vps`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).status).toBe(200);
+    expect((await simApi(sim).get('/api/v1/vps')).status).toBe(200);
     await sim.close();
   });
 
   test('now and speed options: the clock starts at `now` and runs at `speed`', async () => {
-    const sim = await startSimulator({ port: 0, now: new Date('2030-01-01T00:00:00Z'), speed: 0 });
+    const sim = await startSim({ now: new Date('2030-01-01T00:00:00Z'), speed: 0 });
     expect(sim.world.clock.iso()).toBe('2030-01-01T00:00:00.000Z');
     sim.world.clock.advance(90);
     expect(sim.world.clock.iso()).toBe('2030-01-01T00:01:30.000Z');
@@ -80,7 +72,7 @@ describe('control API', () => {
     expect([isLoopback('127.0.0.1'), isLoopback('::1'), isLoopback('::ffff:127.0.0.1'), isLoopback('192.0.2.2'), isLoopback(undefined)]).toEqual([true, true, true, false, false]);
     const external = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
     if (external) {
-      const sim = await startSimulator({ port: 0, host: '0.0.0.0' });
+      const sim = await startSim({ host: '0.0.0.0', speed: 1 });
       const port = new URL(sim.url).port;
       expect((await fetch(`http://${external.address}:${port}/_sim/reset`, { method: 'POST' })).status).toBe(403);
       expect((await fetch(`http://127.0.0.1:${port}/_sim/faults`)).status).toBe(200);

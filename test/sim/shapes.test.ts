@@ -1,15 +1,11 @@
 // Every answer of the simulator matches the real API's shapes (spec/real-api.md) field by
 // field, types included, across the seeded world and over time.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as S from './shapes.js';
-import { body, createBody, parsed, SEED_IDS, startApi, type Api } from './helpers.js';
+import { body, createBody, parsed, SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-let api: Api;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.sim.close());
-beforeEach(() => api.sim.world.reset());
+let api: SimApi;
+useSimulator((sim) => (api = simApi(sim)));
 
 const CONTAINERS = [SEED_IDS.web, SEED_IDS.api, SEED_IDS.worker, SEED_IDS.edge, SEED_IDS.batch, SEED_IDS.cron];
 
@@ -106,7 +102,7 @@ describe('other products', () => {
 
 describe('error bodies', () => {
   test('401, 403, 404 {message}; 422 {message, errors}; 409 {error}; envelope errors', async () => {
-    await parsed(await fetch(`${api.sim.url}/api/v1/vps`), S.MessageBody, 401);
+    await parsed(await api.get('/api/v1/vps', { token: null }), S.MessageBody, 401);
     await parsed(await api.get('/api/v1/serverless', { token: api.sim.tokens.default }), S.MessageBody, 403);
     await parsed(await api.get('/api/v1/serverless/nope'), S.MessageBody, 404);
     await parsed(await api.get('/api/v1/vps?per_page=abc'), S.ValidationBody, 422);

@@ -3,23 +3,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
+import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 import { hasTmux, Tmux } from './tmux.js';
 
 const ESC = '\u001b[';
 let sim: Simulator;
 
-beforeAll(async () => {
-  // Real time (speed 1): the rollout wait must last long enough to interrupt it.
-  sim = await startSimulator({ port: 0, speed: 1 });
-});
-afterAll(() => sim.close());
+// Real time (speed 1): the rollout wait must last long enough to interrupt it.
+useSimulator((s) => (sim = s), { speed: 1, reset: false });
 
 describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
   let term: Tmux;
   beforeAll(() => {
-    term = new Tmux({ INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin });
+    term = new Tmux(simEnv(sim));
   });
   afterAll(() => term.close());
 

@@ -1,20 +1,14 @@
 // serverless list/get/create/update/delete against the simulator, in-process, in the real
 // dialect (UUID ids, image + image_tag, min_scale/max_scale, slug, the whole env map on PUT).
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { settle } from '../../src/sim/state/containers.js';
-import type { Clock } from '../../src/client/clock.js';
-import { useSimulator } from '../helpers/sim.js';
-import { Capture, runCli } from '../helpers/cli.js';
-import { harness, REG } from '../e2e/rollout-helpers.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { settle } from '../../../src/sim/state/containers.js';
+import { Capture, runCli, type InProcessOptions } from '../../helpers/cli.js';
+import { cli as simCli, REG, requestLines, simApi, useHarness, useSimulator, type Harness } from '../../helpers/sim.js';
 
 let sim: Simulator;
-let env: Record<string, string>;
-useSimulator((s, e) => {
-  sim = s;
-  env = e;
-});
+useSimulator((s) => (sim = s));
 
 /** A terminal as ora drives it (cursor movement is not needed to check the final line). */
 class TtyCapture extends Capture {
@@ -33,10 +27,8 @@ class TtyCapture extends Capture {
 }
 
 /** The CLI reads "now" from the simulator's frozen clock, so ages do not drift with real time. */
-const simClock = (): Clock => ({ now: () => sim.world.now(), sleep: async () => {} });
-const cli = (argv: string[], opts: Parameters<typeof runCli>[1] = {}) => runCli(argv, { clock: simClock(), ...opts, env: { ...env, ...opts.env } });
+const cli = (argv: string[], opts: InProcessOptions = {}) => simCli(sim, argv, opts);
 const apiRequests = () => sim.requests;
-const lines = () => sim.requests.map((q) => `${q.method} ${q.path}`);
 const container = (id: string) => settle(sim.world.containers.findAnyTeam(id)!, sim.world.now());
 const named = (name: string) => sim.world.containers.all().find((c) => c.teamId === SEED_IDS.teams.main && c.name === name);
 const { web, api, worker, batch } = SEED_IDS;
@@ -101,14 +93,14 @@ describe('serverless get', () => {
     expect(r.stdout).toMatch(/^Reason: +ContainerMissing$/m);
     expect(r.stdout).toMatch(/^Retryable: +no: retrying will not help$/m);
     // A name costs one list request, then the container is read by its id.
-    expect(lines()).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${worker}`]);
+    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${worker}`]);
   });
 
   it('--json: the container object with url; an id costs no list request', async () => {
     const r = await cli(['serverless', 'get', web, '--json']);
     const c = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(c).toMatchObject({ id: web, name: 'web', slug: 'web', image: `${REG}/web`, image_tag: '1.2.0', spec_generation: 3, observed_generation: 3, url: 'https://web-main.containers.sim.local' });
-    expect(lines()).toEqual([`GET /api/v1/serverless/${web}`]);
+    expect(requestLines(sim)).toEqual([`GET /api/v1/serverless/${web}`]);
   });
 
   it('flags a stale status', async () => {
@@ -164,7 +156,7 @@ describe('validation before any request (exit 2)', () => {
       '  image_tag: The image tag field format is invalid.',
       '',
     ]);
-    expect(lines()).toEqual(['POST /api/v1/serverless']);
+    expect(requestLines(sim)).toEqual(['POST /api/v1/serverless']);
     expect(named('bad')).toBeUndefined();
   });
 
@@ -183,7 +175,7 @@ describe('serverless create without --wait', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.stdout).toBe(`${id}\n`);
     expect(r.stderr).toBe(`created fresh (id ${id}): generation 1\nhint: follow the rollout with: infra serverless wait ${id} --generation 1\n`);
-    expect(lines()).toEqual(['POST /api/v1/serverless']);
+    expect(requestLines(sim)).toEqual(['POST /api/v1/serverless']);
   });
 
   it('--json prints the container object (and no id line); the body carries the defaults the API requires', async () => {
@@ -229,7 +221,7 @@ describe('serverless update without --wait', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`updated web (id ${web}): generation 4\nhint: follow the rollout with: infra serverless wait ${web} --generation 4\n`);
     // The list item that resolved the name carries the variables: no extra read.
-    expect(lines()).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${web}`]);
+    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${web}`]);
     expect(apiRequests().at(-1)?.body).toEqual({ port: 9000, environment_variables: { A: '1', B: 'x=y' } });
     expect(container(web).spec.environment_variables).toEqual({ A: '1', B: 'x=y' });
   });
@@ -240,11 +232,7 @@ describe('serverless update without --wait', () => {
     expect(apiRequests().at(-1)?.body).toEqual({ environment_variables: { LOG_LEVEL: 'info', A: '1' } });
     expect(container(web).spec.environment_variables).toEqual({ LOG_LEVEL: 'info', A: '1' });
     // The premise: a PUT with a partial map drops what it does not name.
-    const res = await fetch(`${sim.url}/api/v1/serverless/${web}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${sim.tokens.admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ environment_variables: { B: '2' } }),
-    });
+    const res = await simApi(sim).send('PUT', `/api/v1/serverless/${web}`, { environment_variables: { B: '2' } });
     expect(res.status).toBe(200);
     expect(container(web).spec.environment_variables).toEqual({ B: '2' });
   });
@@ -254,7 +242,7 @@ describe('serverless update without --wait', () => {
     const r = await cli(['serverless', 'update', web, '--image', `${REG}/web:2`, '-q']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(lines()).toEqual([`GET /api/v1/serverless/${web}`, `PUT /api/v1/serverless/${web}`]);
+    expect(requestLines(sim)).toEqual([`GET /api/v1/serverless/${web}`, `PUT /api/v1/serverless/${web}`]);
     expect(apiRequests().at(-1)?.body).toEqual({ image: `${REG}/web`, image_tag: '2' });
   });
 
@@ -278,7 +266,7 @@ describe('serverless delete', () => {
     const r = await cli(['serverless', 'delete', web, '--yes', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ id: web, deleted: true });
-    expect(lines()).toEqual([`DELETE /api/v1/serverless/${web}`]);
+    expect(requestLines(sim)).toEqual([`DELETE /api/v1/serverless/${web}`]);
     expect(sim.world.containers.findAnyTeam(web)).toBeUndefined();
   });
 
@@ -289,7 +277,7 @@ describe('serverless delete', () => {
     expect(r.code).toBe(0);
     expect(questions[0]).toMatch(new RegExp(`Delete container web \\(id ${web}\\).*Type its name to confirm`));
     expect(r.stderr).toMatch(new RegExp(`deleted web \\(id ${web}\\)`));
-    expect(lines().at(-1)).toBe(`DELETE /api/v1/serverless/${web}`);
+    expect(requestLines(sim).at(-1)).toBe(`DELETE /api/v1/serverless/${web}`);
   });
 
   it('a wrong answer deletes nothing (exit 1)', async () => {
@@ -303,15 +291,8 @@ describe('serverless delete', () => {
 
 describe('on a server without generations', () => {
   let sim0: Simulator;
-  let env0: Record<string, string>;
-  useSimulator(
-    (s, e) => {
-      sim0 = s;
-      env0 = e;
-    },
-    { generations: false },
-  );
-  const cli0 = (argv: string[]) => runCli(argv, { clock: { now: () => sim0.world.now(), sleep: async () => {} }, env: env0 });
+  useSimulator((s) => (sim0 = s), { generations: false });
+  const cli0 = (argv: string[]) => simCli(sim0, argv);
 
   it('list shows no generations; get has no generation line', async () => {
     const l = await cli0(['serverless', 'list']);
@@ -339,48 +320,41 @@ describe('on a server without generations', () => {
 });
 
 describe('progress output (virtual time)', () => {
+  let h: Harness;
+  useHarness((x) => (h = x));
+
   it('piped: timestamped lines per phase; -q: none', async () => {
-    const h = await harness();
-    try {
-      const r = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:2`, '--wait']);
-      expect(r.code).toBe(0);
-      const out = r.stderr.trim().split('\n');
-      expect(out[0]).toBe(`updated web (id ${web}): generation 4`);
-      for (const l of out.slice(1)) expect(l).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
-      // One line per phase, not one per poll.
-      expect(out.slice(1).map((l) => l.replace(/^\S+ /, ''))).toEqual([
-        'waiting for generation 4 of web (timeout 15m)',
-        'generation 4 queued',
-        'rolling out generation 4 (health: unknown)',
-        expect.stringMatching(/^generation 4 of web is ready \(\d+s\)$/),
-      ]);
-      const q = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:3`, '--wait', '-q']);
-      expect(q.code).toBe(0);
-      expect(q.stderr).toBe('');
-    } finally {
-      await h.close();
-    }
+    const r = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:2`, '--wait']);
+    expect(r.code).toBe(0);
+    const out = r.stderr.trim().split('\n');
+    expect(out[0]).toBe(`updated web (id ${web}): generation 4`);
+    for (const l of out.slice(1)) expect(l).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /);
+    // One line per phase, not one per poll.
+    expect(out.slice(1).map((l) => l.replace(/^\S+ /, ''))).toEqual([
+      'waiting for generation 4 of web (timeout 15m)',
+      'generation 4 queued',
+      'rolling out generation 4 (health: unknown)',
+      expect.stringMatching(/^generation 4 of web is ready \(\d+s\)$/),
+    ]);
+    const q = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:3`, '--wait', '-q']);
+    expect(q.code).toBe(0);
+    expect(q.stderr).toBe('');
   });
 
   it('on a terminal: a spinner that ends with a success mark', async () => {
-    const h = await harness();
-    try {
-      const stderr = new TtyCapture();
-      // The spinner draws on its own (real) timer: give it time for a frame while the change is queued.
-      let paused = false;
-      const onIdle = async () => {
-        if (!paused && h.clock.pending > 0) {
-          paused = true;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      };
-      const r = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:2`, '--wait'], { stderr, onIdle });
-      expect(r.code).toBe(0);
-      expect(stderr.text).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] generation 4 queued · [01]s/);
-      expect(stderr.text).toMatch(/✔(\u001b\[39m)? generation 4 of web is ready \(\d+s\)\n$/);
-    } finally {
-      await h.close();
-    }
+    const stderr = new TtyCapture();
+    // The spinner draws on its own (real) timer: give it time for a frame while the change is queued.
+    let paused = false;
+    const onIdle = async () => {
+      if (!paused && h.clock.pending > 0) {
+        paused = true;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const r = await h.cli(['serverless', 'update', 'web', '--image', `${REG}/web:2`, '--wait'], { stderr, onIdle });
+    expect(r.code).toBe(0);
+    expect(stderr.text).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] generation 4 queued · [01]s/);
+    expect(stderr.text).toMatch(/✔(\u001b\[39m)? generation 4 of web is ready \(\d+s\)\n$/);
   });
 });
 

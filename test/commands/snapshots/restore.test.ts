@@ -4,16 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import type { Prompter } from '../../src/cli/context.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { instantClock } from '../../helpers/clock.js';
+import { ok, peek, SEED_IDS, simApi, useSimulator } from '../../helpers/sim.js';
+import type { Prompter } from '../../../src/cli/context.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
-// Retries wait on this clock: no real backoff in tests.
-const instantClock = { now: () => Date.now(), sleep: async () => {} };
 
 useSimulator((s, e) => {
   sim = s;
@@ -26,8 +24,9 @@ const VPS_DAILY = String(S.vps.daily);
 const VPS_MANUAL = String(S.vps.manual);
 const VPS1 = SEED_IDS.vps[0]!;
 const opId = () => sim.world.recovery.operations[0]!.id;
+// On the simulator's frozen time: retries sleep at once, no real backoff.
 const restore = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) =>
-  runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock, ...extra });
+  runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock({ sim, frozen: true }), ...extra });
 const keyOf = (stderr: string) => /idempotency key: (\S+) \(reuse it with --idempotency-key to retry safely\)/.exec(stderr)?.[1];
 
 function prompter(answer: string, asked: string[]): Prompter {
@@ -146,7 +145,7 @@ describe('on a terminal', () => {
 });
 
 test('when the point does not name its resource (no vps_instance), the API checks the name: 422 → exit 2 with the field', async () => {
-  const list = await (await fetch(`${sim.url}/api/v1/snapshots/vps?per_page=100`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
+  const list = await peek<{ data: Record<string, unknown>[] }>(sim, '/api/v1/snapshots/vps?per_page=100');
   const anonymous = { ...list, data: list.data.map(({ vps_instance: _i, ...p }: Record<string, unknown>) => p) };
   sim.requests.length = 0;
   sim.use(http.get('*/api/v1/snapshots/vps', () => HttpResponse.json(anonymous)));
@@ -159,7 +158,7 @@ test('when the point does not name its resource (no vps_instance), the API check
 });
 
 test('gate closed: 200 {message}, the restore started directly, no operation id on stdout', async () => {
-  await fetch(`${sim.url}/_sim/gates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'vps', open: false }) });
+  await ok(await simApi(sim).control('/_sim/gates', { product: 'vps', open: false }));
   const r = await restore(['vps', VPS_DAILY, '--confirm', 'vps-01']);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toBe('');

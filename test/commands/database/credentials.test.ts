@@ -1,11 +1,10 @@
 // Connection details and public DNS of databases and caches, end to end against the simulator.
 import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
-import { rawGet, requestLines } from '../diagnose/sim-env.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { peek, requestLines, useSimulator } from '../../helpers/sim.js';
+import { runCli, spawnCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
@@ -28,7 +27,7 @@ async function json(argv: string[]) {
 
 /** The instance as GET /{kind}/{id} holds it (no trace in sim.requests). */
 async function instance(kind: 'database' | 'cache', id: string) {
-  return (await rawGet<{ instance: Record<string, unknown> }>(sim, `/${kind}/${id}`)).instance;
+  return (await peek<{ instance: Record<string, unknown> }>(sim, `/api/v1/${kind}/${id}`)).instance;
 }
 
 describe('database credentials', () => {
@@ -107,13 +106,13 @@ describe('database credentials', () => {
   });
 
   test('--json prints the payload as the API returned it, from the credentials request alone', async () => {
-    const direct = await rawGet(sim, `/database/${PG}/credentials`);
+    const direct = await peek(sim, `/api/v1/database/${PG}/credentials`);
     expect(await json(['database', 'credentials', PG])).toEqual(direct);
     expect(requestLines(sim)).toEqual([`GET /api/v1/database/${PG}/credentials`]);
   });
 
   test('fields the client does not know pass through --json; a null password reads as none', async () => {
-    const direct = await rawGet<Record<string, unknown>>(sim, `/database/${PG}/credentials`);
+    const direct = await peek<Record<string, unknown>>(sim, `/api/v1/database/${PG}/credentials`);
     const extended = { ...direct, password: null, ssl_mode: 'require', ca_certificate: null };
     sim.use(http.get('*/api/v1/database/:id/credentials', () => HttpResponse.json(extended)));
     expect(await json(['database', 'credentials', PG])).toEqual(extended);
@@ -173,8 +172,8 @@ describe('cache connection-info and its alias', () => {
   });
 
   test('the API alias /credentials answers exactly what /connection-info answers', async () => {
-    const canonical = await rawGet(sim, `/cache/${REDIS}/connection-info`);
-    const alias = await rawGet(sim, `/cache/${REDIS}/credentials`);
+    const canonical = await peek(sim, `/api/v1/cache/${REDIS}/connection-info`);
+    const alias = await peek(sim, `/api/v1/cache/${REDIS}/credentials`);
     expect(alias).toEqual(canonical);
     expect(await json(['cache', 'credentials', 'sessions-redis'])).toEqual(canonical);
   });
@@ -216,7 +215,7 @@ describe('public DNS', () => {
       expect(off.stderr).toContain('connections now use the private endpoint');
       expect(sim.requests.filter((q) => q.method === 'DELETE').map((q) => q.path)).toEqual([`/api/v1/${kind}/${id}/dns`]);
       expect(await instance(kind, id)).toMatchObject({ dns_hostname: null, dns_port: null, connection_host: before.connection_host, connection_port: before.connection_port });
-      expect(await json([kind, infoCmd, id])).toEqual(await rawGet(sim, `/${kind}/${id}/${infoPath}`));
+      expect(await json([kind, infoCmd, id])).toEqual(await peek(sim, `/api/v1/${kind}/${id}/${infoPath}`));
     });
 
     test(`${kind}: a name is resolved with one list request before the DNS call`, async () => {

@@ -1,7 +1,7 @@
 // The cache family's registration: the alias, help text and examples.
 import { describe, expect, test } from 'vitest';
-import { runCli } from '../helpers/cli.js';
-import { useSimulator } from '../helpers/sim.js';
+import { runCli } from '../../helpers/cli.js';
+import { useSimulator } from '../../helpers/sim.js';
 
 test('cache credentials is the same command as cache connection-info', async () => {
   const help = await runCli(['cache', 'credentials', '--help']);

@@ -2,23 +2,16 @@
 // requests it sends, its exit codes, stdout and stderr; each asynchronous action with --wait
 // to success and failure, and the operation-wait paths (an action, a create, a delete waiting
 // for the 404) to timeout and Ctrl-C.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { harness, onlyJson, type Harness } from '../e2e/rollout-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { onlyJson } from '../../helpers/cli.js';
+import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await fetch(`${h.sim.url}/_sim/reset`, { method: 'POST' });
-  h.sim.requests.length = 0;
-});
+useHarness((x) => (h = x));
 
 const VPS1 = SEED_IDS.vps[0]!;
 const body = (i: number) => h.sim.requests[i]?.body as Record<string, unknown>;
-const writes = () => h.lines().filter((l) => !l.startsWith('GET '));
+const writes = () => requestLines(h.sim).filter((l) => !l.startsWith('GET '));
 
 describe('vps list / get / reads', () => {
   it('list: columns from the real fields, TSV when piped', async () => {
@@ -31,14 +24,14 @@ describe('vps list / get / reads', () => {
   it('get by name: one list request, then the resource; details from the instance and connection_info', async () => {
     const r = await h.cli(['vps', 'get', 'vps-01']);
     expect(r.code, r.stderr).toBe(0);
-    expect(h.lines()).toEqual(['GET /api/v1/vps', `GET /api/v1/vps/${VPS1}`]);
+    expect(requestLines(h.sim)).toEqual(['GET /api/v1/vps', `GET /api/v1/vps/${VPS1}`]);
     expect(r.stdout).toMatch(/Status:\s+ready/);
     expect(r.stdout).toMatch(/Private IP:\s+10\.0\.0\.\d+/);
   });
 
   it('get by id: no lookup; --json is the instance as sent', async () => {
     const r = await h.cli(['vps', 'get', VPS1, '--json']);
-    expect(h.lines()).toEqual([`GET /api/v1/vps/${VPS1}`]);
+    expect(requestLines(h.sim)).toEqual([`GET /api/v1/vps/${VPS1}`]);
     expect(onlyJson(r.stdout)).toMatchObject({ id: VPS1, name: 'vps-01', datacenter: 'nbg1', status_label: 'Running' });
   });
 
@@ -81,7 +74,7 @@ describe('vps create / update', () => {
     expect((await h.cli(['vps', 'create', '--name', 'x', '--image', 'debian-12'])).code).toBe(2);
     expect((await h.cli(['vps', 'update', 'vps-01'])).code).toBe(2);
     expect((await h.cli(['vps', 'reinstall', 'vps-01', '--yes'])).code).toBe(2);
-    expect(h.lines()).toEqual([]);
+    expect(requestLines(h.sim)).toEqual([]);
   });
 
   it("the API's field errors: exit 2, printed field by field", async () => {
@@ -93,7 +86,7 @@ describe('vps create / update', () => {
   it('update --wait: PUT with the new profile, recreated, ready', async () => {
     const r = await h.cli(['vps', 'update', 'vps-01', '--profile', 'medium', '--wait']);
     expect(r.code, r.stderr).toBe(0);
-    expect(h.lines()).toContain(`PUT /api/v1/vps/${VPS1}`);
+    expect(requestLines(h.sim)).toContain(`PUT /api/v1/vps/${VPS1}`);
     expect(h.sim.requests.find((q) => q.method === 'PUT')?.body).toEqual({ resource_profile: 'medium' });
     expect((await h.cli(['vps', 'get', VPS1, '--json'])).stdout).toContain('"resource_profile": "medium"');
   });
@@ -144,7 +137,7 @@ describe('vps lifecycle actions', () => {
 
   it('Ctrl-C while waiting: exit 130 with the resume command', async () => {
     const controller = new AbortController();
-    const { InterruptedError } = await import('../../src/cli/errors.js');
+    const { InterruptedError } = await import('../../../src/cli/errors.js');
     let polls = 0;
     const r = await h.cli(['vps', 'stop', 'vps-01', '--wait'], {
       signal: controller.signal,

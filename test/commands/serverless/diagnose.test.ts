@@ -3,10 +3,9 @@
 // fallback conditions, one shape whichever path, --exit-status, and the verdicts.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import { apiRequests, cli, control, rawGet, requestLines } from '../diagnose/sim-env.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));
@@ -105,7 +104,7 @@ describe('serverless diagnose: API and local agree on the rules', () => {
   });
 
   it('the API path prints the data object as the API sent it, with meta.source "api"', async () => {
-    const direct = await rawGet<{ data: Out['data'] }>(sim, `/serverless/${SEED_IDS.worker}/diagnose`);
+    const direct = await peek<{ data: Out['data'] }>(sim, `/api/v1/serverless/${SEED_IDS.worker}/diagnose`);
     const out = await diagnoseJson('worker');
     expect(out.data).toEqual(direct.data);
     expect(out.meta).toMatchObject({ source: 'api' });
@@ -247,7 +246,7 @@ describe('serverless diagnose: fallback to local correlation', () => {
   });
 
   it('log store down during local correlation: an info finding that it proves nothing', async () => {
-    await control(sim, 'faults', { logs_unavailable: true });
+    await ok(await simApi(sim).control('/_sim/faults', { logs_unavailable: true }));
     const out = await diagnoseJson('worker', ['--local']);
     expect(codes(out)[0]).toBe('serverless.image_not_found');
     const f = out.data.findings.find((x) => x.code === 'logs.unavailable')!;
@@ -264,7 +263,7 @@ describe('serverless diagnose: fallback to local correlation', () => {
         ),
       ),
     );
-    const api = await rawGet<{ data: { verdict: string; status: { health: string } } }>(sim, `/serverless/${SEED_IDS.edge}/diagnose`);
+    const api = await peek<{ data: { verdict: string; status: { health: string } } }>(sim, `/api/v1/serverless/${SEED_IDS.edge}/diagnose`);
     expect(api.data).toMatchObject({ verdict: 'unhealthy', status: { health: 'unhealthy' } });
     const out = await diagnoseJson('edge', ['--local']);
     expect(codes(out)).toContain('diagnose.revisions_unreadable');
@@ -302,7 +301,7 @@ describe('serverless revisions', () => {
     expect(r.stdout).toMatch(/IngressReady +False +settled failure +IngressNotConfigured: /);
     expect(r.stdout).toMatch(/^edge-00002 {2}generation 2 {2}traffic 100% {2}replicas 1\/1 {2}created [23]h ago {2}\(latest\) {2}\(latest ready\)$/m);
     expect(r.stdout).toMatch(/^edge-00001 {2}generation 1 {2}traffic 0% /m);
-    const direct = await rawGet<{ data: RevisionsOut }>(sim, `/serverless/${SEED_IDS.edge}/revisions`);
+    const direct = await peek<{ data: RevisionsOut }>(sim, `/api/v1/serverless/${SEED_IDS.edge}/revisions`);
     const j = await cli(sim, ['serverless', 'revisions', SEED_IDS.edge, '--json']);
     const data = JSON.parse(j.stdout) as RevisionsOut;
     expect(data).toEqual(direct.data);
@@ -312,7 +311,7 @@ describe('serverless revisions', () => {
   });
 
   it('a revision without a name (name: null) is listed as unnamed; its traffic cannot be told', async () => {
-    const direct = await rawGet<{ data: RevisionsOut }>(sim, `/serverless/${SEED_IDS.web}/revisions`);
+    const direct = await peek<{ data: RevisionsOut }>(sim, `/api/v1/serverless/${SEED_IDS.web}/revisions`);
     expect(direct.data.revisions.at(-1)!.name).toBeNull();
     const r = await cli(sim, ['serverless', 'revisions', 'web']);
     expect(r.code, r.stderr).toBe(0);
@@ -321,7 +320,7 @@ describe('serverless revisions', () => {
   });
 
   it('traffic is read from route.traffic[], summed per revision name', async () => {
-    const direct = await rawGet<{ data: RevisionsOut }>(sim, `/serverless/${SEED_IDS.edge}/revisions`);
+    const direct = await peek<{ data: RevisionsOut }>(sim, `/api/v1/serverless/${SEED_IDS.edge}/revisions`);
     const data: RevisionsOut = {
       ...direct.data,
       route: {
@@ -340,7 +339,7 @@ describe('serverless revisions', () => {
   });
 
   it('Service and Route readiness come from their Ready condition, not from a ready field', async () => {
-    const direct = await rawGet<{ data: RevisionsOut }>(sim, `/serverless/${SEED_IDS.web}/revisions`);
+    const direct = await peek<{ data: RevisionsOut }>(sim, `/api/v1/serverless/${SEED_IDS.web}/revisions`);
     const data = {
       ...direct.data,
       service: { ...direct.data.service!, ready: true, conditions: [{ type: 'Ready', status: 'False', reason: 'RevisionFailed', message: 'Revision web-00003 failed' }] },
@@ -385,7 +384,7 @@ describe('serverless events', () => {
     expect(r.stdout).toMatch(/\tWarning\tBackOff\tPod\/api-00002-deployment-\S+\t\d+\tContainer failed/);
     expect(r.stdout).toMatch(/\tNormal\tCreated\tRevision\/api-00002\t1\t/);
     expect(r.stderr).toMatch(/events are ephemeral.*missing events prove nothing/);
-    const direct = await rawGet<{ data: { events: EventOut[] } }>(sim, `/serverless/${SEED_IDS.api}/events`);
+    const direct = await peek<{ data: { events: EventOut[] } }>(sim, `/api/v1/serverless/${SEED_IDS.api}/events`);
     const j = await cli(sim, ['serverless', 'events', 'api', '--json', '-q']);
     const events = JSON.parse(j.stdout) as EventOut[];
     expect(events).toEqual(direct.data.events);

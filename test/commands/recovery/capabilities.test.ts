@@ -1,10 +1,10 @@
 // The capability matrix as a table.
 import { expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { useSimulator } from '../helpers/sim.js';
-import { capabilityTable, cellLabel } from '../../src/commands/recovery/capabilities.js';
-import { runCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { peek, useSimulator } from '../../helpers/sim.js';
+import { capabilityTable, cellLabel } from '../../../src/commands/recovery/capabilities.js';
+import { runCli } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
@@ -47,7 +47,7 @@ test('recovery capabilities: product × the four capabilities, with notes', asyn
 test('--json: the API body as returned', async () => {
   const r = await runCli(['recovery', 'capabilities', '--json'], { env });
   expect(r.code, r.stderr).toBe(0);
-  const direct = await (await fetch(`${sim.url}/api/v1/recovery/capabilities`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json();
+  const direct = await peek(sim, '/api/v1/recovery/capabilities');
   expect(JSON.parse(r.stdout)).toEqual(direct);
 });
 

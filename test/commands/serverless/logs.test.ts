@@ -1,11 +1,11 @@
 // `infra serverless logs` against the simulator (contract section 7, spec 4.1).
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../src/sim/server.js';
-import { InterruptedError } from '../../src/cli/errors.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import { apiRequests, cli, control, rawLogs, requestLines, simClock, type RawLogEntry } from '../diagnose/sim-env.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { InterruptedError } from '../../../src/cli/errors.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { instantClock } from '../../helpers/clock.js';
+import { apiRequests, cli, ok, peek, requestLines, simApi, useSimulator } from '../../helpers/sim.js';
 
 let sim: Simulator;
 useSimulator((s) => (sim = s));
@@ -14,16 +14,32 @@ const ago = (ms: number) => new Date(sim.world.now() - ms).toISOString();
 const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawLogEntry);
 const WEB = SEED_IDS.web;
 
+interface RawLogEntry {
+  timestamp: string;
+  message: string;
+  level: string;
+  pod: string | null;
+  container: string | null;
+  stream: string;
+}
+interface RawLogsPage {
+  data: { available: boolean; entries: RawLogEntry[] };
+  meta: { next_cursor: string | null; truncated: boolean; retention_days?: number };
+}
+/** A page of logs as the API holds it (no trace in sim.requests). */
+const rawLogs = (id: string, query: Record<string, string>) => peek<RawLogsPage>(sim, `/api/v1/serverless/${id}/logs?${new URLSearchParams(query)}`);
+const control = async (path: string, body: unknown) => ok(await simApi(sim).control(path, body));
+
 describe('serverless logs: paging', () => {
   it('follows next_cursor over several pages, writes every entry once, in order, as NDJSON', async () => {
-    await control(sim, 'logs', { container_id: WEB, count: 450 });
+    await control('/_sim/logs', { container_id: WEB, count: 450 });
     const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '30m', '--limit', '100', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const lines = ndjson(r.stdout);
 
     // What the API holds for the same window, read directly in one big page.
     const since = ago(30 * 60_000);
-    const direct = await rawLogs(sim, WEB, { since, limit: '1000' });
+    const direct = await rawLogs(WEB, { since, limit: '1000' });
     expect(direct.meta.next_cursor).toBeNull();
     expect(lines.length).toBe(direct.data.entries.length);
     expect(lines.length).toBeGreaterThan(450);
@@ -42,7 +58,7 @@ describe('serverless logs: paging', () => {
     for (const [i, req] of reqs.entries()) {
       expect(req.query).toMatchObject({ since, limit: '100', container: 'user-container' });
       if (i > 0) expect(req.query.cursor).toBe(expected);
-      const page = await rawLogs(sim, WEB, req.query);
+      const page = await rawLogs(WEB, req.query);
       expected = page.meta.next_cursor;
     }
     expect(expected).toBeNull();
@@ -53,7 +69,7 @@ describe('serverless logs: paging', () => {
     const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '2m']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    const direct = await rawLogs(sim, WEB, { since: ago(2 * 60_000), limit: '1000' });
+    const direct = await rawLogs(WEB, { since: ago(2 * 60_000), limit: '1000' });
     expect(lines.length).toBe(direct.data.entries.length);
     expect(lines.length).toBeGreaterThanOrEqual(8);
     // The level is the entry's `level` field, not a word guessed from the message.
@@ -80,7 +96,7 @@ describe('serverless logs: paging', () => {
   });
 
   it('on a TTY hints that a wider --since looks further back once the end is reached; colours the level', async () => {
-    const { Capture } = await import('../helpers/cli.js');
+    const { Capture } = await import('../../helpers/cli.js');
     const stderr = new Capture(true, 80);
     const stdout = new Capture(true, 80);
     const r = await cli(sim, ['serverless', 'logs', 'web', '--since', '5m', '--level', 'error'], { stderr, stdout, env: { FORCE_COLOR: '1' } });
@@ -100,7 +116,7 @@ describe('serverless logs: paging', () => {
         }),
       ),
     );
-    const { Capture } = await import('../helpers/cli.js');
+    const { Capture } = await import('../../helpers/cli.js');
     const stderr = new Capture(true, 80);
     const r = await cli(sim, ['serverless', 'logs', WEB], { stderr });
     expect(r.code).toBe(0);
@@ -130,7 +146,7 @@ describe('serverless logs: paging', () => {
   });
 
   it('--cursor continues from a given cursor', async () => {
-    const first = await rawLogs(sim, WEB, { since: ago(10 * 60_000), limit: '5' });
+    const first = await rawLogs(WEB, { since: ago(10 * 60_000), limit: '5' });
     const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '10m', '--limit', '5', '--cursor', first.meta.next_cursor!, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(apiRequests(sim, '/logs')[0]!.query.cursor).toBe(first.meta.next_cursor);
@@ -147,7 +163,7 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
   });
 
   it('log store down (503 serverless.logs_unavailable, available=false): retried, then exit 7 saying it proves nothing', async () => {
-    await control(sim, 'faults', { logs_unavailable: true });
+    await control('/_sim/faults', { logs_unavailable: true });
     const r = await cli(sim, ['serverless', 'logs', WEB]);
     expect(r.code).toBe(7);
     expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container\n/);
@@ -173,7 +189,7 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
   it("since beyond the API's own retention (its clock is ahead of ours): 422 from the API → exit 2 naming since", async () => {
     // Our clock an hour behind the server's: 9d23h30m back passes the local check, yet
     // reaches beyond the 10 days the API counts from its own, later, now.
-    const behind = { now: () => sim.world.now() - 3_600_000, sleep: async () => {} };
+    const behind = instantClock({ start: sim.world.now() - 3_600_000, frozen: true });
     const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '9d23h30m'], { clock: behind });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/since: The since field must be within the 10-day log retention/);
@@ -242,11 +258,15 @@ describe('serverless logs --follow', () => {
   it('after the backlog, polls for new entries without duplicates until Ctrl-C → 130', async () => {
     const controller = new AbortController();
     let polls = 0;
-    const clock = simClock(sim, (ms) => {
-      if (ms !== 2_000) return;
-      polls += 1;
-      sim.world.clock.advance(31);
-      if (polls === 4) controller.abort(new InterruptedError());
+    const clock = instantClock({
+      sim,
+      frozen: true,
+      onSleep: (ms) => {
+        if (ms !== 2_000) return;
+        polls += 1;
+        sim.world.clock.advance(31);
+        if (polls === 4) controller.abort(new InterruptedError());
+      },
     });
     const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
     expect(r.code).toBe(130);
@@ -265,14 +285,18 @@ describe('serverless logs --follow', () => {
   });
 
   it('prints lines as they appear while following; the backlog may be empty', async () => {
-    const backlog = await rawLogs(sim, WEB, { since: ago(1_000), limit: '1000' });
+    const backlog = await rawLogs(WEB, { since: ago(1_000), limit: '1000' });
     const controller = new AbortController();
     let polls = 0;
-    const clock = simClock(sim, (ms) => {
-      if (ms !== 2_000) return;
-      polls += 1;
-      if (polls === 2) sim.world.clock.advance(16);
-      if (polls === 4) controller.abort(new InterruptedError());
+    const clock = instantClock({
+      sim,
+      frozen: true,
+      onSleep: (ms) => {
+        if (ms !== 2_000) return;
+        polls += 1;
+        if (polls === 2) sim.world.clock.advance(16);
+        if (polls === 4) controller.abort(new InterruptedError());
+      },
     });
     const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '1s', '--follow'], { clock, signal: controller.signal });
     expect(r.code).toBe(130);

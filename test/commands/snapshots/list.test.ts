@@ -1,13 +1,13 @@
 // Recovery points as a list: product validation, labels, sizes and the actions column.
 import { describe, expect, test } from 'vitest';
 import { HttpResponse, http } from 'msw';
-import type { Simulator } from '../../src/sim/server.js';
-import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { useSimulator } from '../helpers/sim.js';
-import { actionsText, humanSize, originLabel, plain, productArg } from '../../src/commands/snapshots/format.js';
-import { reviewLines } from '../../src/commands/snapshots/review.js';
-import { UsageError } from '../../src/cli/errors.js';
-import { runCli } from '../helpers/cli.js';
+import type { Simulator } from '../../../src/sim/server.js';
+import { SEED_IDS } from '../../../src/sim/state/seed.js';
+import { peek, useSimulator } from '../../helpers/sim.js';
+import { actionsText, humanSize, originLabel, plain, productArg } from '../../../src/commands/snapshots/format.js';
+import { reviewLines } from '../../../src/commands/snapshots/review.js';
+import { UsageError } from '../../../src/cli/errors.js';
+import { runCli } from '../../helpers/cli.js';
 
 describe('formatting', () => {
   test('sizes', () => {
@@ -64,15 +64,7 @@ describe('snapshots list', () => {
   const HEADER = ['ID', 'NAME', 'RESOURCE', 'ORIGIN', 'STATE', 'SIZE', 'PROTECTION', 'CREATED', 'ACTIONS'];
   const rows = (stdout: string) => stdout.trim().split('\n').map((l) => l.split('\t'));
   const byId = (stdout: string) => Object.fromEntries(rows(stdout).slice(1).map((row) => [row[0], row]));
-  const rawList = async (product: string) => {
-    const before = sim.requests.length;
-    const body = (await (await fetch(`${sim.url}/api/v1/snapshots/${product}?per_page=100`, { headers: { authorization: `Bearer ${sim.tokens.admin}` } })).json()) as {
-      data: Record<string, unknown>[];
-      pagination: unknown;
-    };
-    sim.requests.splice(before);
-    return body;
-  };
+  const rawList = (product: string) => peek<{ data: Record<string, unknown>[]; pagination: unknown }>(sim, `/api/v1/snapshots/${product}?per_page=100`);
 
   test('vps: integer ids, names, resource, labels, sizes from size_gb strings and actions with reasons', async () => {
     const r = await runCli(['snapshots', 'list', 'vps'], { env });
