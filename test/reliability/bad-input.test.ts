@@ -40,10 +40,17 @@ const BAD: Record<string, string[]> = {
   '--input': ['/nonexistent/body.json'],
   '--speed': ['-1', 'fast', ''],
   '--api-url': ['nope', 'ftp://api.test', 'http://'],
+  '--plan': ['', ' '],
+  '--datacenter': ['', ' '],
+  '--ssh-key': ['', ' '],
+  '--cpu': ['gpu', ''],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
   'sim --port': ['-1', 'http', '80.5', '', '65536'],
+  // A VPS image is a name from `infra vps images`: the API decides which exist.
+  'vps create --image': ['', ' '],
+  'vps reinstall --image': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team']);
@@ -57,6 +64,10 @@ const REQUIRED: Record<string, string[]> = {
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
   'serverless delete': ['--yes'],
+  'vps create': ['--name', 'n1', '--image', 'debian-12', '--plan', 'nano_shared', '--password-stdin'],
+  'vps update': ['--cpu', 'shared'],
+  'vps delete': ['--yes'],
+  'vps reinstall': ['--image', 'debian-12', '--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [

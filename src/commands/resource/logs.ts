@@ -1,7 +1,7 @@
 // `infra <family> logs <id>`: the resource's log stream, with the same window, paging,
 // retention and exit-code rules as `serverless logs` (contract 7).
 import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
-import { logOptions, streamLogs } from '../shared/logs-stream.js';
+import { logOptions, planLogs, streamLogs } from '../shared/logs-stream.js';
 import type { FamilySpec } from './family.js';
 
 export function logsCommand(spec: FamilySpec): CommandDef {
@@ -12,9 +12,10 @@ export function logsCommand(spec: FamilySpec): CommandDef {
     options: logOptions(),
     examples: [`infra ${spec.command} logs ${spec.example.name} --since 2h`, `infra ${spec.command} logs ${spec.example.name} --level error --json`],
     run: async (app, { args: [ref], opts }) => {
+      const plan = planLogs(app, opts);
       const client = await app.client();
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
-      return streamLogs(app, client, { path: `${spec.kind.path}/${encodeURIComponent(id)}`, permission: `${spec.kind.permission}:read`, noun: spec.label }, opts);
+      return streamLogs(app, client, { path: `${spec.kind.path}/${encodeURIComponent(id)}`, permission: `${spec.kind.permission}:read`, noun: spec.label }, plan);
     },
   });
 }

@@ -2,7 +2,7 @@
 // container filter of spec 4.1.
 import { arg, choice, defineCommand } from '../../cli/command.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
-import { logOptions, streamLogs } from '../shared/logs-stream.js';
+import { logOptions, planLogs, streamLogs } from '../shared/logs-stream.js';
 
 export default defineCommand({
   path: ['serverless', 'logs'],
@@ -20,8 +20,9 @@ export default defineCommand({
     'infra serverless logs web --container queue-proxy --follow',
   ],
   run: async (app, { args: [ref], opts }) => {
+    const plan = planLogs(app, opts);
     const client = await app.client();
     const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
-    return streamLogs(app, client, { path: containerPath(id), permission: DIAGNOSTICS_PERMISSION, noun: 'container' }, opts);
+    return streamLogs(app, client, { path: containerPath(id), permission: DIAGNOSTICS_PERMISSION, noun: 'container' }, plan);
   },
 });

@@ -54,12 +54,24 @@ interface Stream {
   storeDown: string;
 }
 
-/** Reads the window (and with --follow, what comes after), writing each page as it arrives. */
-export async function streamLogs(app: App, client: Client, target: LogTarget, opts: LogFlags): Promise<number> {
+/** The query of a logs command, checked before any request (retention, --follow with --until). */
+export interface LogPlan {
+  window: LogWindow;
+  query: LogsQuery;
+  follow: boolean;
+}
+
+export function planLogs(app: App, opts: LogFlags): LogPlan {
   const window = resolveLogWindow({ since: opts.since, until: opts.until }, app.ctx.clock.now());
   if (opts.follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
   if (opts.cursor !== undefined && opts.cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
-  const query: LogsQuery = { since: window.since, until: window.until, cursor: opts.cursor, limit: opts.limit, level: opts.level, container: opts.container };
+  return { window, follow: opts.follow, query: { since: window.since, until: window.until, cursor: opts.cursor, limit: opts.limit, level: opts.level, container: opts.container } };
+}
+
+/** Reads the window (and with --follow, what comes after), writing each page as it arrives. */
+export async function streamLogs(app: App, client: Client, target: LogTarget, plan: LogPlan): Promise<number> {
+  const { window, query } = plan;
+  const opts = { follow: plan.follow };
   const s: Stream = { app, client, target, render: app.json ? ndjson : humanLines(app.style), storeDown: `the log store did not answer; this says nothing about the ${target.noun}` };
   const tracker = new FollowTracker();
   const backlog = await readAll(s, query, tracker, 'track');
