@@ -4,10 +4,8 @@
 // the exit code, what reached stdout, and that every request the command made was one the
 // corpus answers (an unanswered request would mean the client calls something the real API
 // does not serve, or calls it differently).
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureRoutes, type FixtureServer } from '../fixtures/server.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
-import { instantClock } from '../helpers/clock.js';
+import { expect } from 'vitest';
+import { describeFixtureCases, type FixtureCase } from '../helpers/fixture-cases.js';
 
 const CHECKOUT = '3f6c2a1e-8b47-4d2a-9e15-6a0d4c7b9f21';
 const RESIZER = 'b2d94f70-1c3e-4a8b-a6f2-0e9d7c31a845';
@@ -18,21 +16,7 @@ const SESSIONS = 'c4b1e7a2-3d58-4f90-b6e1-8a27d05f9c34';
 const LIST = 'GET /api/v1/serverless';
 const SHOW = 'GET /api/v1/serverless/:id';
 
-/** The fixtures' own day. Time moves only when the command sleeps: polling runs through a fixture sequence at once. */
-const FIXTURE_NOW = Date.parse('2026-08-19T10:00:00Z');
-
-interface Case {
-  name: string;
-  argv: string[];
-  routes: FixtureRoutes;
-  exit?: number;
-  stdout?: RegExp | ((out: string) => void);
-  stderr?: RegExp;
-  /** Requests as `METHOD path`, in order, when the test pins them. */
-  requests?: string[];
-}
-
-const CASES: Case[] = [
+const CASES: FixtureCase[] = [
   { name: 'auth status', argv: ['auth', 'status'], routes: { 'GET /api/v1/vps': 'vps/list.per-page-1' }, stdout: /token accepted/ },
   { name: 'vps list', argv: ['vps', 'list'], routes: { 'GET /api/v1/vps': 'vps/list' }, stdout: /bastion-1\tready\tfsn1\tsmall_shared\t203\.0\.113\.24/ },
   { name: 'vps list (lenient answers)', argv: ['vps', 'list'], routes: { 'GET /api/v1/vps': 'vps/list.lenient' }, stdout: /bastion-1/ },
@@ -158,29 +142,4 @@ const CASES: Case[] = [
   { name: 'errors: 422 field errors (exit 2)', argv: ['serverless', 'update', CHECKOUT, '--port', '9000'], routes: { [SHOW]: 'serverless/show', 'PUT /api/v1/serverless/:id': 'serverless/update.422' }, exit: 2 },
 ];
 
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function runAgainst(c: Case): Promise<{ r: CliResult; s: FixtureServer }> {
-  server = await startFixtureServer(c.routes);
-  const r = await runCli(c.argv, { env: { INFRA_API_URL: server.url, INFRA_TOKEN: 'fixture-token', INFRA_MAX_RETRIES: '0' }, clock: instantClock({ start: FIXTURE_NOW }) });
-  return { r, s: server };
-}
-
-describe('every command against answers shaped like the real service (test/fixtures only)', () => {
-  it.each(CASES)('$name', async (c) => {
-    const { r, s } = await runAgainst(c);
-    const ctx = `stdout:\n${r.stdout}\nstderr:\n${r.stderr}\nrequests: ${s.requests.map((q) => `${q.method} ${q.path}`).join(', ')}`;
-    expect(r.code, ctx).toBe(c.exit ?? 0);
-    const unanswered = s.requests.filter((_, i) => s.answers[i] === null).map((q) => `${q.method} ${q.path}`);
-    expect(unanswered, ctx).toEqual([]);
-    expect(r.stderr, ctx).not.toMatch(/unexpected error|unreadable field|lacks the (required )?field/);
-    if (c.requests) expect(s.requests.map((q) => `${q.method} ${q.path}`)).toEqual(c.requests);
-    if (c.stdout instanceof RegExp) expect(r.stdout, ctx).toMatch(c.stdout);
-    else c.stdout?.(r.stdout);
-    if (c.stderr) expect(r.stderr, ctx).toMatch(c.stderr);
-  });
-});
+describeFixtureCases('every command against answers shaped like the real service (test/fixtures only)', CASES);
