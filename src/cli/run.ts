@@ -9,6 +9,7 @@ import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
 import type { CommandEntry } from '../commands/index.js';
+import { closest, route, type Known, type Route } from './route.js';
 import { systemClock } from '../client/clock.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 
@@ -31,33 +32,14 @@ async function withPrompter(ctx: Context): Promise<Context> {
   return { ...ctx, prompter: ttyPrompter(process.stdin, process.stderr) };
 }
 
-/** Global options that take a value: their value is not a command word. */
-const VALUE_OPTIONS = new Set(['--api-url', '--project', '--team']);
+/** Every command path the list knows, with its aliases, for routing. */
+export function knownPaths(commands: readonly CommandEntry[]): Known[] {
+  return commands.flatMap((c) => [c.path, ...(c.aliases ?? []).map((a) => [...c.path.split(' ').slice(0, -1), a].join(' '))].map((path) => ({ path })));
+}
 
-/**
- * The command an argument list runs, found without loading any command: the longest listed
- * path its leading words spell. undefined for help, an unknown command or a bare group, which
- * need the whole tree.
- */
-export function routeOf(argv: readonly string[], commands: readonly CommandEntry[]): CommandEntry | undefined {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 4; i++) {
-    const a = argv[i]!;
-    if (a === '--') break;
-    if (a === '--help' || a === '-h') return undefined;
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    words.push(a);
-  }
-  if (words[0] === 'help') return undefined;
-  let best: CommandEntry | undefined;
-  for (const c of commands) {
-    const path = c.path.split(' ');
-    if (path.length <= words.length && path.every((w, k) => words[k] === w) && (!best || path.length > best.path.split(' ').length)) best = c;
-  }
-  return best;
+function entryAt(commands: readonly CommandEntry[], path: string[]): CommandEntry | undefined {
+  const words = path.join(' ');
+  return commands.find((c) => c.path === words || (c.aliases ?? []).some((a) => [...c.path.split(' ').slice(0, -1), a].join(' ') === words));
 }
 
 export async function run(argv: string[], overrides: Partial<Context> = {}): Promise<number> {
@@ -66,9 +48,12 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   let code: number = ExitCode.OK;
   try {
     const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('./program.js'), import('./tree.js'), import('../commands/index.js')]);
-    // Only the command that runs is loaded; help and unknown commands need the whole tree.
-    const route = routeOf(argv, COMMANDS);
-    const defs = await Promise.all((route ? [route] : COMMANDS).map((c) => c.load()));
+    const where = route(argv, knownPaths(COMMANDS));
+    if (where.kind === 'unknown') return unknownCommand(ctx, where);
+    // Only the command that runs is loaded; help and a bare group need the whole tree.
+    const entry = where.kind === 'command' ? entryAt(COMMANDS, where.path) : undefined;
+    const wanted = entry ? [entry] : where.kind === 'root' ? [] : COMMANDS;
+    const defs = await Promise.all(wanted.map((c) => c.load()));
     const commanderErrors: string[] = [];
     const program = buildProgram(defs, GROUPS, {
       configure: (p) =>
@@ -84,9 +69,10 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
         code = (await def.run(app, { args: command.processedArgs as unknown[], opts: optionValues(def, command) })) ?? ExitCode.OK;
       },
     });
+    if (where.kind === 'group') return groupWithoutCommand(program, where.path);
     try {
-      // `infra` alone shows the same help as `infra --help`, and succeeds (as gh does).
-      await program.parseAsync(argv.length === 0 ? ['--help'] : argv, { from: 'user' });
+      // `infra` alone and `infra help a b c` show the help of their path and succeed (as gh does).
+      await program.parseAsync(where.kind === 'help' ? [...where.path, '--help'] : argv, { from: 'user' });
     } catch (err) {
       const cErr = err as { code?: string; exitCode?: number };
       if (typeof cErr.code === 'string' && cErr.code.startsWith('commander.')) {
@@ -112,6 +98,24 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   } finally {
     await app?.close();
   }
+}
+
+/** An unknown word where a command was expected: exit 2 naming the known ones (no module loaded). */
+function unknownCommand(ctx: Context, where: Extract<Route, { kind: 'unknown' }>): number {
+  const under = ['infra', ...where.path].join(' ');
+  ctx.stderr.write(`error: unknown command '${where.word}'\n`);
+  const near = closest(where.word, where.known);
+  if (near) ctx.stderr.write(`hint: did you mean ${near}?\n`);
+  ctx.stderr.write(`hint: ${under} has: ${where.known.join(', ')} (see '${under} --help')\n`);
+  return ExitCode.USAGE;
+}
+
+/** A group named without a subcommand (`infra serverless`): its help on stderr, exit 2. */
+function groupWithoutCommand(program: Command, path: string[]): number {
+  let cmd = program;
+  for (const word of path) cmd = cmd.commands.find((c) => c.name() === word) ?? cmd;
+  cmd.outputHelp({ error: true });
+  return ExitCode.USAGE;
 }
 
 /** commander's own errors, reshaped into our `error:` / `hint:` lines. */

@@ -6,10 +6,12 @@ import type { Groups } from '../cli/tree.js';
 export interface CommandEntry {
   /** Words after `infra`, space-separated. */
   path: string;
+  /** Other last words that run the same command (`cache credentials`); the definition declares them too. */
+  aliases?: readonly string[];
   load(): Promise<CommandDef>;
 }
 
-const at = (path: string, load: () => Promise<{ default: CommandDef }>): CommandEntry => ({ path, load: async () => (await load()).default });
+const at = (path: string, load: () => Promise<{ default: CommandDef }>, aliases?: readonly string[]): CommandEntry => ({ path, aliases, load: async () => (await load()).default });
 
 /** In the order `infra --help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
@@ -53,7 +55,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('database dns enable', () => import('./database/dns-enable.js')),
   at('database dns disable', () => import('./database/dns-disable.js')),
   at('cache list', () => import('./cache/list.js')),
-  at('cache connection-info', () => import('./cache/connection-info.js')),
+  at('cache connection-info', () => import('./cache/connection-info.js'), ['credentials']),
   at('cache dns enable', () => import('./cache/dns-enable.js')),
   at('cache dns disable', () => import('./cache/dns-disable.js')),
   at('snapshots list', () => import('./snapshots/list.js')),

@@ -61,7 +61,9 @@ describe('prebuilt help and version', () => {
 
   it('anything else takes the full path: unknown commands still get a suggestion and exit 2', async () => {
     const r = await spawnCli(['servreless', '--help']);
-    expect(r.code).toBe(0); // commander shows the program help for an unknown command with --help
+    // An unknown command is an error even with --help (it used to print the program's help, exit 0).
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: unknown command 'servreless'");
     const typo = await spawnCli(['servreless']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('did you mean serverless?');
