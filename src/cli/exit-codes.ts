@@ -37,9 +37,14 @@ export function classify(err: unknown): Failure {
   if (err instanceof AuthError) {
     if (err.status === 401)
       return { code: ExitCode.AUTH, message: `${err.message} (401 on ${err.endpoint})`, hint: "the token is missing, expired or revoked: run 'infra auth login' or set INFRA_TOKEN" };
-    const hint = err.permission
-      ? `the token lacks the ${err.permission} permission; create a token that has it`
-      : 'the token lacks a permission or project scope this needs';
+    // A token created for "this project only" gets a 403 in any other project (spec 5 rule 2);
+    // the answer says so in words about teams, projects or scope, not by naming a permission.
+    const scoped = /\b(team|teams|project|projects|scope|scoped)\b/i.test(err.message);
+    const hint = scoped
+      ? "the token is limited to another project: use a token created for this project (or for 'All my projects'), or choose the token's project with --project"
+      : err.permission
+        ? `the token lacks the ${err.permission} permission; create a token that has it`
+        : 'the token lacks a permission or project scope this needs';
     return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
   }
   if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };

@@ -2,6 +2,7 @@
 // 0 silently or say the wrong thing now ends with one clear line and the documented code.
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
+import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 describe('unknown commands and bare groups', () => {
   it('an unknown subcommand with --help: exit 2 naming the known ones (it printed the parent help, exit 0)', async () => {
@@ -25,5 +26,25 @@ describe('unknown commands and bare groups', () => {
     expect(r.stdout).toContain('Usage: infra serverless logs [options] <id>');
     const deep = await spawnCli(['help', 'database', 'dns', 'enable']);
     expect(deep.stdout).toContain('Usage: infra database dns enable [options] <id>');
+  });
+});
+
+describe('hints that agree with the failure', () => {
+  let sim: Simulator;
+  useSimulator((s) => (sim = s));
+
+  it('a token scoped to another project: the hint says so (it blamed a missing permission)', async () => {
+    const r = await spawnCli(['serverless', 'list', '--project', String(SEED_IDS.teams.main)], { env: simEnv(sim, sim.tokens.other_project) });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('hint: the token is limited to another project');
+    expect(r.stderr).not.toContain('lacks the serverless:read permission');
+  });
+
+  it('serverless get of a failed container says what to fix and that a retry will not help', async () => {
+    const r = await spawnCli(['serverless', 'get', 'api'], { env: simEnv(sim) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Retryable:\s+no: retrying will not help/);
+    expect(r.stdout).toMatch(/Fix:\s+the container starts and exits repeatedly: fix the application \(infra serverless logs \S+\)/);
   });
 });

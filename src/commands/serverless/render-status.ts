@@ -6,6 +6,7 @@ import type { Column } from '../../output/table.js';
 import type { Style } from '../../output/color.js';
 import { age } from '../../output/age.js';
 import { maskPassword } from '../../output/mask.js';
+import { failureHint } from '../../shared/hints.js';
 
 /** Colours a summary on a terminal: ready green, degraded yellow, failed red. */
 export function colorSummary(summary: string, style: Style): string {
@@ -106,6 +107,7 @@ export function showContainer(app: App, c: Container & { url?: string | null }, 
       ['Message', err.message ?? undefined],
       ['Affects', err.resource?.kind || err.resource?.name ? `${err.resource?.kind ?? '?'} ${err.resource?.name ?? ''}`.trim() : undefined],
       ['Retryable', err.retryable === undefined || err.retryable === null ? undefined : err.retryable ? 'yes: a retry may help' : 'no: retrying will not help'],
+      ['Fix', err.code ? failureHint(err.code, c.name ?? c.id)?.fix : undefined],
     );
   }
   app.keyValue(pairs);
