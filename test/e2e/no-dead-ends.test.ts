@@ -1,5 +1,7 @@
 // The dead ends of issue 15, each through the real bin/infra: what used to hang, crash, exit
 // 0 silently or say the wrong thing now ends with one clear line and the documented code.
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
 import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
@@ -46,5 +48,22 @@ describe('hints that agree with the failure', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Retryable:\s+no: retrying will not help/);
     expect(r.stdout).toMatch(/Fix:\s+the container starts and exits repeatedly: fix the application \(infra serverless logs \S+\)/);
+  });
+});
+
+describe('the simulator on a busy port', () => {
+  it('says the port is in use and what to do, exit 2 (it printed "unexpected error: listen EADDRINUSE")', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const r = await spawnCli(['sim', '--port', String(port)]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`error: port ${port} is in use; try --port 0`);
+      expect(r.stderr).not.toContain('unexpected');
+    } finally {
+      busy.close();
+    }
   });
 });
