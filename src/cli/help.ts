@@ -63,3 +63,24 @@ export function walkCommands(root: Command, path: string[] = []): CommandEntry[]
   }
   return out;
 }
+
+/** The first thing a new user reads (`infra --help`): four commands to copy, the settings, where to start. */
+export const ROOT_EXAMPLES: readonly string[] = [
+  'infra auth login',
+  'infra serverless list',
+  'infra serverless update web --image registry.example.com/acme/web:1.1 --wait',
+  'infra serverless diagnose web',
+];
+
+export const ROOT_NOTES = `Environment:
+  INFRA_TOKEN          API token (wins over the one infra auth login stored)
+  INFRA_API_URL        service host (same as --api-url)
+  INFRA_PROJECT        project id or name (same as --project)
+  INFRA_HTTP_TIMEOUT   time limit of each request, retries included (e.g. 30s)
+  NO_COLOR, CI         no colour; with CI also no spinners and no prompts
+  All of them: man infra. The settings in effect: infra config list.
+
+Where to start:
+  infra auth login, then infra serverless list. No account at hand? infra sim
+  runs a local simulator of the API and prints the two variables to export.
+`;

@@ -2,7 +2,7 @@
 // examples) plus the contract's fixed sections: environment, exit status, files.
 // Deterministic (no date) so that a test can tell when the committed page is out of date.
 import type { Command, Option } from 'commander';
-import { getExamples, walkCommands } from './help.js';
+import { getExamples, walkCommands, type CommandEntry } from './help.js';
 import { EXIT_CODES } from '../shared/exit-codes.js';
 
 export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
@@ -80,6 +80,25 @@ function commandSection(path: string[], cmd: Command): string[] {
   return out;
 }
 
+/**
+ * Each example once, under its family: an example already names its command, so a heading
+ * per command would only repeat it (and a group's help borrows its subcommands' examples).
+ */
+function examplesByFamily(commands: CommandEntry[]): Map<string, string[]> {
+  const seen = new Set<string>();
+  const byFamily = new Map<string, string[]>();
+  for (const { path, cmd } of commands) {
+    if (cmd.commands.length > 0) continue;
+    for (const line of getExamples(cmd)) {
+      if (seen.has(line)) continue;
+      seen.add(line);
+      const family = `infra ${path[0]!}`;
+      byFamily.set(family, [...(byFamily.get(family) ?? []), line]);
+    }
+  }
+  return byFamily;
+}
+
 function exampleBlock(lines: string[]): string[] {
   return ['.PP', '.RS 4', '.nf', ...lines.map(roffText), '.fi', '.RE'];
 }
@@ -117,11 +136,7 @@ export function renderManPage(program: Command, version: string): string {
     roffText('Settings and the stored token (mode 0600); $XDG_CONFIG_HOME defaults to ~/.config. $INFRA_CONFIG_DIR/config.json when INFRA_CONFIG_DIR is set. infra config path prints the path in use.'),
     '.SH EXAMPLES',
   );
-  for (const { path, cmd } of commands) {
-    const lines = getExamples(cmd);
-    if (lines.length === 0 || cmd.commands.length > 0) continue;
-    out.push('.PP', bold(['infra', ...path].join(' ')), ...exampleBlock(lines));
-  }
+  for (const [family, lines] of examplesByFamily(commands)) out.push('.SS ' + roffText(family), ...exampleBlock(lines));
   out.push('.SH SEE ALSO', roffText('infra help <command>, infra completion <shell>, infra sim (a local simulator of the API).'), '');
   return out.join('\n');
 }

@@ -3,7 +3,7 @@
 // typed definitions (command.ts) listed in src/commands/index.ts.
 import { Command, Option } from 'commander';
 import type { CommandDef } from './command.js';
-import { addGroupExamples, applyHelpGroups, groupOf } from './help.js';
+import { addGroupExamples, applyHelpGroups, groupOf, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
 import { addExamples, attach, type Groups, type Handler } from './tree.js';
 import { VERSION } from './version.js';
 
@@ -35,5 +35,6 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
   // A help command of its own, in the Tools group; subcommands keep the ungrouped one they copied.
   program.commandsGroup(groupOf('help')).helpCommand('help [command]', 'show help for a command');
   addGroupExamples(program, addExamples);
+  addExamples(program, ROOT_EXAMPLES).addHelpText('after', ROOT_NOTES);
   return program;
 }

@@ -67,3 +67,18 @@ describe('the simulator on a busy port', () => {
     }
   });
 });
+
+describe('infra --help for a new user', () => {
+  it('shows four examples, the environment variables and where to start, within 80 columns (it had none)', async () => {
+    for (const argv of [['--help'], []]) {
+      const r = await spawnCli(argv);
+      expect(r.code).toBe(0);
+      const out = r.stdout;
+      const examples = out.slice(out.indexOf('Examples:')).split('\n\n')[0]!.split('\n').slice(1);
+      expect(examples).toHaveLength(4);
+      for (const v of ['INFRA_TOKEN', 'INFRA_API_URL', 'INFRA_PROJECT', 'NO_COLOR']) expect(out).toContain(v);
+      expect(out).toContain('Where to start:');
+      expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
+    }
+  });
+});

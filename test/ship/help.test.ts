@@ -130,6 +130,15 @@ describe('man/infra.1', () => {
     expect(page).toContain('user\\-container, queue\\-proxy, all');
   });
 
+  it('shows each example once, under its family, without a heading that repeats the command', () => {
+    const examples = page.slice(page.indexOf('.SH EXAMPLES'), page.indexOf('.SH SEE ALSO'));
+    const lines = examples.split('\n').filter((l) => l.startsWith('infra ') || l.startsWith('id='));
+    expect(lines.length).toBeGreaterThan(40);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(examples).not.toMatch(/\\fBinfra /);
+    expect(examples).toContain('.SS infra serverless\n');
+  });
+
   it('carries help notes other than examples', () => {
     const restore = walkCommands(program()).find((c) => c.path.join(' ') === 'snapshots restore')!.cmd;
     expect(afterHelpNotes(restore)).toContain('infra recovery capabilities');
