@@ -29,7 +29,9 @@ export interface Settings {
   token?: string;
   tokenSource: TokenSource;
   json: boolean;
+  outputSource: 'flag' | 'config' | 'none';
   debug: boolean;
+  debugSource: 'flag' | 'env' | 'none';
   quiet: boolean;
   noColor: boolean;
 }
@@ -52,6 +54,7 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   if (apiUrl.value !== undefined) validateApiUrl(apiUrl.value, API_URL_SOURCES[apiUrl.source]);
   const envToken = blankToUndefined(env.INFRA_TOKEN);
   const configToken = blankToUndefined(config.token);
+  const envDebug = env.INFRA_DEBUG === '1' || env.INFRA_DEBUG === 'true';
   return {
     apiUrl: apiUrl.value,
     apiUrlSource: apiUrl.source,
@@ -60,7 +63,9 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     token: envToken ?? configToken,
     tokenSource: envToken ? 'env' : configToken ? 'config' : 'none',
     json: flags.json === true || config.output === 'json',
-    debug: flags.debug === true || env.INFRA_DEBUG === '1' || env.INFRA_DEBUG === 'true',
+    outputSource: flags.json === true ? 'flag' : config.output === 'json' ? 'config' : 'none',
+    debug: flags.debug === true || envDebug,
+    debugSource: flags.debug === true ? 'flag' : envDebug ? 'env' : 'none',
     quiet: flags.quiet === true,
     noColor: flags.color === false,
   };

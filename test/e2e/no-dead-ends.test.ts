@@ -3,7 +3,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/cli.js';
+import { join } from 'node:path';
+import { spawnCli, tempConfigDir } from '../helpers/cli.js';
 import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 describe('unknown commands and bare groups', () => {
@@ -80,5 +81,23 @@ describe('infra --help for a new user', () => {
       expect(out).toContain('Where to start:');
       expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
     }
+  });
+});
+
+describe('config list', () => {
+  it('shows each setting in effect with its source: flag, env, config, default (it showed only the config file)', async () => {
+    const env = { INFRA_CONFIG_DIR: tempConfigDir(), INFRA_TOKEN: 'tok-secret-42' };
+    expect((await spawnCli(['config', 'set', 'api-url', 'https://api.example.com'], { env })).code).toBe(0);
+    const r = await spawnCli(['config', 'list', '--project', 'staging'], { env: { ...env, NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows[0]).toEqual(['KEY', 'VALUE', 'SOURCE']);
+    const byKey = Object.fromEntries(rows.slice(1).map(([k, v, s]) => [k, [v, s]]));
+    expect(byKey['api-url']).toEqual(['https://api.example.com', `config (${join(env.INFRA_CONFIG_DIR, 'config.json')})`]);
+    expect(byKey.project).toEqual(['staging', 'flag (--project)']);
+    expect(byKey.token).toEqual(['(hidden)', 'env (INFRA_TOKEN)']);
+    expect(byKey.color).toEqual(['off', 'env (NO_COLOR)']);
+    expect(byKey.output).toEqual(['human', 'default']);
+    expect(r.stdout).not.toContain('tok-secret-42');
   });
 });

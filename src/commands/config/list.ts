@@ -1,16 +1,20 @@
 import { defineCommand } from '../../cli/command.js';
-import { CONFIG_KEYS, readConfig } from '../../cli/config.js';
+import { configPath } from '../../cli/config.js';
+import { effectiveSettings, type EffectiveSetting } from './effective.js';
 
 export default defineCommand({
   path: ['config', 'list'],
-  description: 'print every setting as key=value',
-  examples: ['infra config list'],
+  description: 'print each setting in effect and where it comes from (flag, env, config, default)',
+  examples: ['infra config list', 'INFRA_PROJECT=staging infra config list', 'infra config list --json | jq -r .[].source'],
   run: async (app) => {
-    const stored = readConfig(app.ctx.env);
-    if (app.json) {
-      app.printJson(Object.fromEntries(CONFIG_KEYS.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]])));
-      return;
-    }
-    for (const key of CONFIG_KEYS) if (stored[key] !== undefined) app.print(`${key}=${stored[key]}`);
+    const rows = effectiveSettings({ settings: app.settings, env: app.ctx.env, configFile: configPath(app.ctx.env) });
+    if (app.json) return app.printJson(rows);
+    const table = app.table<EffectiveSetting>([
+      { header: 'KEY', value: (r) => r.key },
+      { header: 'VALUE', value: (r) => r.value ?? r.note ?? '' },
+      { header: 'SOURCE', value: (r) => (r.from ? `${r.source} (${r.from})` : r.source) },
+    ]);
+    table.add(rows);
+    await table.end();
   },
 });

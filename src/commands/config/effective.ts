@@ -1,0 +1,63 @@
+// The settings in effect and where each came from (`infra config list`): the precedence of
+// contract section 2 (flag > environment > config file > default), shown rather than guessed.
+// Pure; the token's value never appears, only whether one is set and from where.
+import type { Settings } from '../../cli/settings.js';
+
+export interface EffectiveSetting {
+  key: string;
+  /** null: not set (`note` says what happens then). The token's value is never shown. */
+  value: string | null;
+  source: 'flag' | 'env' | 'config' | 'default';
+  /** The flag, variable or file that set it, e.g. INFRA_API_URL; null for a default. */
+  from: string | null;
+  note?: string;
+}
+
+export interface EffectiveInput {
+  settings: Settings;
+  env: Record<string, string | undefined>;
+  configFile: string;
+}
+
+export function effectiveSettings({ settings, env, configFile }: EffectiveInput): EffectiveSetting[] {
+  const envProject = env.INFRA_PROJECT?.trim() ? 'INFRA_PROJECT' : 'INFRA_TEAM';
+  return [
+    pick('api-url', settings.apiUrl, settings.apiUrlSource, { flag: '--api-url', env: 'INFRA_API_URL', config: configFile }, 'not set: pass --api-url or set INFRA_API_URL'),
+    pick('project', settings.project, settings.projectSource, { flag: '--project', env: envProject, config: configFile }, "not set: the token's default project"),
+    settings.outputSource === 'flag'
+      ? { key: 'output', value: 'json', source: 'flag', from: '--json' }
+      : settings.outputSource === 'config'
+        ? { key: 'output', value: 'json', source: 'config', from: configFile }
+        : { key: 'output', value: 'human', source: 'default', from: null },
+    settings.tokenSource === 'env'
+      ? { key: 'token', value: '(hidden)', source: 'env', from: 'INFRA_TOKEN' }
+      : settings.tokenSource === 'config'
+        ? { key: 'token', value: '(hidden)', source: 'config', from: `${configFile} (infra auth login)` }
+        : { key: 'token', value: null, source: 'default', from: null, note: 'not set: run infra auth login or set INFRA_TOKEN' },
+    color(env, settings.noColor),
+    settings.debugSource === 'none'
+      ? { key: 'debug', value: 'off', source: 'default', from: null }
+      : { key: 'debug', value: 'on', source: settings.debugSource, from: settings.debugSource === 'flag' ? '--debug' : 'INFRA_DEBUG' },
+  ];
+}
+
+function pick(
+  key: string,
+  value: string | undefined,
+  source: Settings['apiUrlSource'],
+  names: Record<'flag' | 'env' | 'config', string>,
+  fallback: string,
+): EffectiveSetting {
+  if (value === undefined || source === 'none') return { key, value: null, source: 'default', from: null, note: fallback };
+  return { key, value, source, from: names[source] };
+}
+
+function color(env: Record<string, string | undefined>, noColorFlag: boolean): EffectiveSetting {
+  if (noColorFlag) return { key: 'color', value: 'off', source: 'flag', from: '--no-color' };
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return { key: 'color', value: 'off', source: 'env', from: 'NO_COLOR' };
+  if (env.FORCE_COLOR !== undefined) {
+    const on = env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+    return { key: 'color', value: on ? 'on' : 'off', source: 'env', from: 'FORCE_COLOR' };
+  }
+  return { key: 'color', value: 'on a terminal', source: 'default', from: null };
+}
