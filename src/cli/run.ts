@@ -8,6 +8,7 @@ import { ExitCode } from '../shared/exit-codes.js';
 import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
+import { usageLines } from './usage-message.js';
 import type { CommandEntry } from '../commands/index.js';
 import { closest, route, type Known, type Route } from './route.js';
 import { systemClock } from '../client/clock.js';
@@ -77,7 +78,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
       const cErr = err as { code?: string; exitCode?: number };
       if (typeof cErr.code === 'string' && cErr.code.startsWith('commander.')) {
         if (cErr.exitCode === 0 || cErr.code === 'commander.help' || cErr.code === 'commander.helpDisplayed' || cErr.code === 'commander.version') return ExitCode.OK;
-        reportUsage(ctx, commanderErrors.join(''));
+        for (const line of usageLines(commanderErrors.join(''), where.kind === 'command' ? where.path : [])) ctx.stderr.write(line + '\n');
         return ExitCode.USAGE;
       }
       throw err;
@@ -116,16 +117,4 @@ function groupWithoutCommand(program: Command, path: string[]): number {
   for (const word of path) cmd = cmd.commands.find((c) => c.name() === word) ?? cmd;
   cmd.outputHelp({ error: true });
   return ExitCode.USAGE;
-}
-
-/** commander's own errors, reshaped into our `error:` / `hint:` lines. */
-function reportUsage(ctx: Context, text: string): void {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  for (const line of lines) {
-    const suggestion = /^\(Did you mean (.+)\?\)$/.exec(line);
-    if (suggestion) ctx.stderr.write(`hint: did you mean ${suggestion[1]}?\n`);
-    else ctx.stderr.write(line.startsWith('error:') ? line + '\n' : `error: ${line}\n`);
-  }
-  if (lines.length === 0) ctx.stderr.write('error: invalid usage\n');
-  ctx.stderr.write("hint: run 'infra --help' or 'infra <command> --help' for usage\n");
 }

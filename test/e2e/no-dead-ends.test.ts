@@ -101,3 +101,16 @@ describe('config list', () => {
     expect(r.stdout).not.toContain('tok-secret-42');
   });
 });
+
+describe('a bad flag value', () => {
+  it('names the flag once and points at the command own help (it said --timeout twice and pointed at infra --help)', async () => {
+    const r = await spawnCli(['serverless', 'update', 'web', '--image', 'x', '--wait', '--timeout', '5x']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.match(/--timeout/g)).toHaveLength(1);
+    expect(lines[0]).toContain('"5x" is not a duration');
+    expect(lines[1]).toBe("hint: see 'infra serverless update --help'");
+  });
+});
