@@ -293,7 +293,8 @@ describe('auth and config', () => {
     expect((await c('set', 'project', 'staging')).code).toBe(0);
     expect((await c('set', 'api-url', sim.url)).code).toBe(0);
     expect((await c('get', 'project')).stdout).toBe('staging\n');
-    expect((await c('list')).stdout).toBe(`api-url=${sim.url}\nproject=staging\n`);
+    const file = join(dir, 'config.json');
+    expect((await c('list')).stdout).toContain(`api-url\t${sim.url}\tconfig (${file})\nproject\tstaging\tconfig (${file})\n`);
     expect((await c('path')).stdout).toBe(join(dir, 'config.json') + '\n');
     expect((await c('set', 'output', 'yaml')).code).toBe(2);
     expect((await c('set', 'colour', 'x')).code).toBe(2);

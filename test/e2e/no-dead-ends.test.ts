@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { spawnCli, tempConfigDir } from '../helpers/cli.js';
-import { SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
+import { requestLines, SEED_IDS, simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 describe('unknown commands and bare groups', () => {
   it('an unknown subcommand with --help: exit 2 naming the known ones (it printed the parent help, exit 0)', async () => {
@@ -112,5 +112,35 @@ describe('a bad flag value', () => {
     expect(lines[0]!.match(/--timeout/g)).toHaveLength(1);
     expect(lines[0]).toContain('"5x" is not a duration');
     expect(lines[1]).toBe("hint: see 'infra serverless update --help'");
+  });
+});
+
+describe('infra api with a full URL', () => {
+  let sim: Simulator;
+  useSimulator((s) => (sim = s));
+
+  it('follows a URL on the configured host (it refused every full URL)', async () => {
+    const r = await spawnCli(['api', `${sim.url}/api/v1/user/teams`], { env: simEnv(sim) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveProperty('current_team_id');
+    expect(requestLines(sim)).toContain('GET /api/v1/user/teams');
+  });
+
+  it('refuses any other host before a request: the token never leaves (exit 2)', async () => {
+    const other = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    let connections = 0;
+    other.on('connection', () => connections++);
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const r = await spawnCli(['api', `http://127.0.0.1:${port}/api/v1/user/teams`], { env: simEnv(sim) });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`error: refusing to send the token to http://127.0.0.1:${port}`);
+      expect(connections).toBe(0);
+      expect(requestLines(sim)).toEqual([]);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -4,13 +4,14 @@ import type { App } from '../../cli/app.js';
 import { arg, defineCommand, flag, list, option, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { paginate } from '../../client/paginate.js';
+import { apiTarget } from './target.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
 export default defineCommand({
   path: ['api'],
   description: 'make an authenticated request to any endpoint (like gh api)',
-  args: [arg('<path>', '')],
+  args: [arg('<path>', 'an endpoint path such as /vps (the /api/v1 prefix is optional), or a full URL on the configured API host')],
   options: {
     method: withDefault('-X, --method <method>', 'HTTP method', 'GET'),
     field: list('-f, --field <key=value>', 'add a field: query parameter for GET, JSON body member otherwise (repeatable)'),
@@ -19,7 +20,7 @@ export default defineCommand({
   },
   examples: ['infra api /user/teams', 'infra api /vps --paginate | jq length', 'infra api -X POST /database/"$DB_ID"/dns', 'infra api -X PUT /serverless/"$ID" -f min_scale=1'],
   run: async (app, { args, opts }) => {
-    const path = normalizePath(args[0]);
+    const path = apiTarget(args[0], app.requireApiUrl());
     const method = opts.method.toUpperCase();
     if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, not "${opts.method}"`);
     const fields = parseFields(opts.field);
@@ -45,12 +46,6 @@ export default defineCommand({
 /** Query values as text (numbers and booleans of -f fields print as they were typed). */
 function stringQuery(query: Record<string, string | number | boolean> | undefined): Record<string, string> | undefined {
   return query && Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page').map(([k, v]) => [k, String(v)]));
-}
-
-function normalizePath(path: string): string {
-  if (/^https?:\/\//.test(path)) throw new UsageError('give a path such as /vps, not a full URL', 'the host comes from --api-url / INFRA_API_URL');
-  const withSlash = path.startsWith('/') ? path : `/${path}`;
-  return withSlash.startsWith('/api/v1/') ? withSlash : withSlash.replace(/^\/api\/v1(?=\/|$)/, '') || '/';
 }
 
 function parseFields(fields: string[]): Record<string, string | number | boolean> {
