@@ -41,7 +41,7 @@ describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
     term.type('infra serverless delete cron');
     await term.waitFor(/Type its name to confirm: $/m);
     term.type('cronn');
-    await term.waitFor(/not deleted: "cronn" is not cron/);
+    await term.waitFor(/not done: "cronn" is not cron; nothing was sent/);
     expect(sim.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
 
     term.clear();

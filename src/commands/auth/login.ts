@@ -1,3 +1,4 @@
+import { canPrompt, ciSet } from '../resource/confirm.js';
 import { writeConfig, configPath } from '../../cli/config.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -42,6 +43,7 @@ async function readToken(app: App, fromStdin: boolean): Promise<string> {
     for await (const chunk of app.ctx.stdin) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     return text;
   }
-  if (app.ctx.stdin.isTTY && app.ctx.prompter) return app.ctx.prompter.secret('Paste your API token: ');
-  throw new UsageError('no token given and no terminal to ask on', "pipe it in: 'infra auth login --with-token < token.txt'");
+  if (canPrompt(app)) return app.ctx.prompter!.secret('Paste your API token: ');
+  const why = ciSet(app.ctx.env) ? 'CI is set, so nothing is asked' : 'no terminal to ask on';
+  throw new UsageError(`no token given and ${why}`, "pipe it in: 'infra auth login --with-token < token.txt', or set INFRA_TOKEN");
 }

@@ -284,7 +284,7 @@ describe('serverless delete', () => {
     const prompter = { secret: async () => '', text: async () => 'y' };
     const r = await cli(['serverless', 'delete', web], { stdinTTY: true, prompter });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/not deleted: "y" is not web/);
+    expect(r.stderr).toMatch(/not done: "y" is not web; nothing was sent/);
     expect(apiRequests().some((q) => q.method === 'DELETE')).toBe(false);
   });
 });
