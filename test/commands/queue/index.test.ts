@@ -1,13 +1,11 @@
 // The queue family end to end against the simulator, in virtual time: every command, the
 // requests it sends, its exit codes, stdout and stderr; each asynchronous action with --wait
-// to success and failure, the operation-wait paths (an action, a create, a delete waiting for
-// the 404) to timeout and Ctrl-C; the simulator's answers against the real shapes; and the
-// help examples run as written.
+// to success and failure, and the operation-wait paths (an action, a create, a delete waiting
+// for the 404) to timeout and Ctrl-C. (shapes.test.ts: the simulator's answers against the
+// real shapes, and the help examples run as written.)
 import { describe, expect, it } from 'vitest';
-import { checkValue, Shapes } from '../../fixtures/facts.js';
-import { onlyJson, runCli } from '../../helpers/cli.js';
-import { body as bodyOf, requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
-import { exampleRuns } from '../../helpers/help-examples.js';
+import { onlyJson } from '../../helpers/cli.js';
+import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
 useHarness((x) => (h = x));
@@ -294,61 +292,5 @@ describe('queue diagnose / events / logs', () => {
     const r = await h.cli(['queue', 'logs', 'events-rabbit', '--since', '11d']);
     expect(r.code).toBe(2);
     expect(requestLines(h.sim)).toEqual([]);
-  });
-});
-
-describe('the simulator answers in the real shapes (real-api.md)', () => {
-  const shapes = new Shapes();
-  const check = async (operation: string, path: string, status: number, method = 'GET', body?: unknown) => {
-    const res = await h.api.send(method, path, body);
-    expect(res.status, `${method} ${path}`).toBe(status);
-    const problems = checkValue(await bodyOf(res), shapes.response(operation, status)!.type, shapes);
-    expect(problems.map((p) => `${operation} ${status} ${p.path}: ${p.message}`)).toEqual([]);
-  };
-  const Q = '/api/v1/queue';
-  const OP = `${Q}/{queueInstance}`;
-
-  it('every operation of the family, in each of its states', async () => {
-    await check(`GET ${Q}`, Q, 200);
-    await check(`GET ${OP}`, `${Q}/${EVENTS}`, 200);
-    await check(`GET ${OP}/connection-info`, `${Q}/${EVENTS}/connection-info`, 200);
-    await check(`GET ${OP}/metrics`, `${Q}/${EVENTS}/metrics`, 200);
-    await check(`GET ${OP}/metrics`, `${Q}/${ARCHIVE}/metrics`, 200);
-    await check(`GET ${OP}/events`, `${Q}/${EVENTS}/events`, 200);
-    await check(`GET ${OP}/logs`, `${Q}/${EVENTS}/logs`, 200);
-    await check(`GET ${OP}/diagnose`, `${Q}/${EVENTS}/diagnose`, 200);
-    await check(`POST ${Q}`, Q, 201, 'POST', { name: 'shape-rabbit', resource_profile: 'queue-small' });
-    await check(`POST ${Q}`, Q, 422, 'POST', { name: 'Bad Name' });
-    await check(`PUT ${OP}`, `${Q}/${EVENTS}`, 200, 'PUT', { automated_snapshots_enabled: false });
-    await check(`POST ${OP}/start`, `${Q}/${EVENTS}/start`, 422, 'POST');
-    await check(`DELETE ${OP}`, `${Q}/${EVENTS}`, 422, 'DELETE');
-    await check(`POST ${OP}/start`, `${Q}/${ARCHIVE}/start`, 200, 'POST');
-    await check(`GET ${OP}`, `${Q}/${ARCHIVE}`, 200);
-    await check(`POST ${OP}/stop`, `${Q}/${ARCHIVE}/stop`, 422, 'POST');
-    h.api.advance(60);
-    await check(`POST ${OP}/stop`, `${Q}/${ARCHIVE}/stop`, 200, 'POST');
-    h.api.advance(60);
-    await check(`DELETE ${OP}`, `${Q}/${ARCHIVE}`, 200, 'DELETE');
-    await check(`GET ${OP}`, `${Q}/${ARCHIVE}`, 200);
-    h.api.advance(60);
-    await check(`GET ${OP}`, `${Q}/${ARCHIVE}`, 404);
-  });
-});
-
-describe('help', () => {
-  it('every verb has examples that run against the simulator as written', async () => {
-    const verbs = ['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'connection-info', 'metrics', 'wait', 'diagnose', 'logs', 'events'];
-    let ran = 0;
-    for (const verb of verbs) {
-      const help = await runCli(['queue', verb, '--help']);
-      expect(help.code).toBe(0);
-      for (const ex of exampleRuns(help.stdout)) {
-        h.reset();
-        const r = await h.cli(ex.argv, { ...(ex.stdin === undefined ? tty(ex.argv[2] ?? '') : { stdin: ex.stdin }) });
-        expect(r.code, `infra ${ex.argv.join(' ')}\n${r.stderr}`).toBe(0);
-        ran++;
-      }
-    }
-    expect(ran).toBeGreaterThanOrEqual(verbs.length * 2);
   });
 });
