@@ -91,6 +91,15 @@ export class ResourcesApi {
     return { ...unwrap(kind, res.raw, `PUT /api/v1${path}`), message: text((res.raw as Record<string, unknown>).message) };
   }
 
+  /** An update whose answer may carry the resource as null (a queue's: `instance: QueueInstance | null`). */
+  async updateAccepted(kind: ResourceKind, id: string, body: Record<string, unknown>, opts: Opts = {}): Promise<{ message?: string; read?: ResourceRead; answer: Record<string, unknown> }> {
+    const path = `${kind.path}/${encodeURIComponent(id)}`;
+    const res = await this.http.request('PUT', path, { body, schema: Answer, permission: `${kind.permission}:write`, ...opts });
+    const answer = (res.raw ?? {}) as Record<string, unknown>;
+    const read = answer[kind.wrapper] === null ? undefined : unwrap(kind, answer, `PUT /api/v1${path}`);
+    return { message: text(answer.message), read, answer };
+  }
+
   async delete(kind: ResourceKind, id: string, opts: Opts = {}): Promise<Accepted> {
     return this.send('DELETE', `${kind.path}/${encodeURIComponent(id)}`, `${kind.permission}:delete`, undefined, opts);
   }
@@ -114,10 +123,20 @@ export class ResourcesApi {
   }
 }
 
-/** `{<wrapper>: {...}}` → the resource; a wrapper missing is an answer this client cannot read. */
+/**
+ * `{<wrapper>: {...}}` → the resource; a wrapper missing is an answer this client cannot read.
+ * A queue's show answer carries status_details and capabilities beside the instance, not in
+ * it: they are folded into the resource, so every product is read (and waited on, and printed
+ * with --json) with its status in the same place.
+ */
 function unwrap(kind: ResourceKind, raw: unknown, endpoint: string): ResourceRead {
   const answer = (raw ?? {}) as Record<string, unknown>;
-  const inner = answer[kind.wrapper];
+  let inner = answer[kind.wrapper];
+  if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+    const own = inner as Record<string, unknown>;
+    const beside = Object.fromEntries(['status_details', 'capabilities'].filter((k) => !(k in own) && answer[k] !== undefined).map((k) => [k, answer[k]]));
+    if (Object.keys(beside).length) inner = { ...own, ...beside };
+  }
   const parsed = Resource.safeParse(inner);
   if (!parsed.success) {
     const missing = inner === undefined || inner === null;

@@ -62,7 +62,26 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('snapshots restore', () => import('./snapshots/restore.js')),
   at('recovery capabilities', () => import('./recovery/capabilities.js')),
   // queue: issue 14 adds its commands here
+  at('queue list', () => import('./queue/list.js')),
+  at('queue get', () => import('./queue/get.js')),
+  at('queue create', () => import('./queue/create.js')),
+  at('queue update', () => import('./queue/update.js')),
+  at('queue delete', () => import('./queue/delete.js')),
+  at('queue start', () => import('./queue/start.js')),
+  at('queue stop', () => import('./queue/stop.js')),
+  at('queue connection-info', () => import('./queue/connection-info.js')),
+  at('queue metrics', () => import('./queue/metrics.js')),
+  at('queue wait', () => import('./queue/wait.js')),
+  at('queue diagnose', () => import('./queue/diagnose.js')),
+  at('queue logs', () => import('./queue/logs.js')),
+  at('queue events', () => import('./queue/events.js')),
   // parameter-groups: issue 14 adds its commands here
+  at('parameter-groups list', () => import('./parameter-groups/list.js')),
+  at('parameter-groups get', () => import('./parameter-groups/get.js')),
+  at('parameter-groups create', () => import('./parameter-groups/create.js')),
+  at('parameter-groups update', () => import('./parameter-groups/update.js')),
+  at('parameter-groups delete', () => import('./parameter-groups/delete.js')),
+  at('parameter-groups clone', () => import('./parameter-groups/clone.js')),
   // storage: issue 14 adds its commands here
   // firewalls: issue 14 adds its commands here
   // ssh-keys: issue 14 adds its commands here
@@ -88,4 +107,6 @@ export const GROUPS: Groups = {
   snapshots: 'recovery points of VPS, caches and databases, and replace-existing restores',
   recovery: 'what each product supports for recovery points and restores',
   // groups of the families issue 14 adds
+  queue: 'managed RabbitMQ queues: lifecycle, connection info, metrics, diagnosis',
+  'parameter-groups': 'engine settings for databases, caches and queues: create, change, clone',
 };

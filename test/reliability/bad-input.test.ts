@@ -44,6 +44,17 @@ const BAD: Record<string, string[]> = {
   '--datacenter': ['', ' '],
   '--ssh-key': ['', ' '],
   '--cpu': ['gpu', ''],
+  '--rabbitmq-version': ['', ' '],
+  '--automated-snapshots': ['yes', 'true', ''],
+  '--type': ['kafka', 'Database', ''],
+  '--provider': ['', ' '],
+  '--family': ['', ' '],
+  '--parameters': ['{bad', '[1]', '"text"', '{"a": {"b": 1}}', '@/nonexistent/params.json', ''],
+  '--locked': ['a b', 'x=y', ',,'],
+  '--set': ['novalue', '=v', 'a b=1', ''],
+  '--unset': ['', 'a b', 'x=y'],
+  '--default': ['maybe', 'yes', ''],
+  '--active': ['maybe', ''],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -53,7 +64,7 @@ const BAD_FOR: Record<string, string[]> = {
   'vps reinstall --image': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
-const FREE_FORM = new Set(['--cursor', '--project', '--team']);
+const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
 
 /**
  * Values that make the rest of a command line valid, so only the attacked part is wrong.
@@ -68,6 +79,12 @@ const REQUIRED: Record<string, string[]> = {
   'vps update': ['--cpu', 'shared'],
   'vps delete': ['--yes'],
   'vps reinstall': ['--image', 'debian-12', '--yes'],
+  'queue create': ['--name', 'n1', '--plan', 'queue-small'],
+  'queue update': ['--automated-snapshots', 'on'],
+  'queue delete': ['--yes'],
+  'parameter-groups create': ['--name', 'n1', '--type', 'queue', '--provider', 'rabbitmq', '--parameters', '{}'],
+  'parameter-groups update': ['--name', 'n2'],
+  'parameter-groups delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -81,6 +98,10 @@ const BAD_ARGS: [string[], string][] = [
   [['cache', 'connection-info', 'sessions-redis', '--rotate'], 'rotat'],
   [['serverless', 'create', '--name', '---', '--image', 'registry.sim.local/acme/n:1'], 'slug'],
   [['api', '/vps', '-X', 'POST', '--input', '-', '-f', 'a=b'], 'input|field'],
+  [['queue', 'update', 'events-rabbit'], 'nothing to update'],
+  [['parameter-groups', 'update', 'orders-pg-tuned'], 'nothing to update'],
+  [['parameter-groups', 'update', '5', '--parameters', '{}', '--set', 'a=1'], 'parameters.*set'],
+  [['parameter-groups', 'create', '--name', 'n', '--type', 'queue', '--provider', 'rabbitmq', '--parameters', '-'], 'parameters'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [

@@ -3,10 +3,14 @@
 import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
 import { vpsHandlers } from './vps.js';
+import { queueHandlers } from './queue.js';
+import { parameterGroupHandlers } from './parameter-groups.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
     ...vpsHandlers(world),
     // issue 14: one line per family below
+    ...queueHandlers(world),
+    ...parameterGroupHandlers(world),
   ];
 }

@@ -63,6 +63,8 @@ export interface FamilyDef<R extends FamilyRecord> {
   actions?: Record<string, ActionDef<R>>;
   /** Diagnostic routes the family has (spec: "most products have their own diagnose, logs and events"). */
   diagnostics?: { diagnose?: boolean; events?: boolean; logs?: boolean };
+  /** false: deletes, actions and refusals carry no legacy `status` (a queue answers `{message, instance}` and `{error}`). */
+  statusInAnswers?: false;
 }
 
 export function nowOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: number): Now {
@@ -84,9 +86,10 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
       const r = find(ctx);
       return r ? fn(r, ctx) : notFound(def.model, ctx.params.id);
     });
+  const statusOf = (r: R, ctx: Ctx) => (def.statusInAnswers === false ? {} : { status: legacyStatus(r.life, ctx.now) });
   const busy = (r: R, ctx: Ctx, refusal: string, from?: readonly string[]) => {
     const status = legacyStatus(r.life, ctx.now);
-    if (inFlight(r.life, ctx.now) || (from && !from.includes(status))) return refuse(422, refusal, { status });
+    if (inFlight(r.life, ctx.now) || (from && !from.includes(status))) return refuse(422, refusal, statusOf(r, ctx));
     return undefined;
   };
 
@@ -132,7 +135,7 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
         const refused = busy(r, ctx, d.refusal, d.from);
         if (refused) return refused;
         begin(r.life, { family: def.family, name: r.name }, 'destroy', d.op, ctx.now);
-        return message(200, d.message, { status: legacyStatus(r.life, ctx.now) });
+        return message(200, d.message, statusOf(r, ctx));
       })),
     );
   }
@@ -149,7 +152,7 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
           if (errors) return invalid(errors);
         }
         begin(r.life, { family: def.family, name: r.name }, verb, a.op, ctx.now);
-        return message(200, a.message, { status: legacyStatus(r.life, ctx.now), ...(a.answer?.(r, ctx) ?? {}) });
+        return message(200, a.message, { ...statusOf(r, ctx), ...(a.answer?.(r, ctx) ?? {}) });
       })),
     );
   }

@@ -7,6 +7,8 @@ import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
 import type { World } from './world.js';
 import { newVps } from '../families/vps.js';
+import { seedQueues } from '../families/queue.js';
+import { SEED_GROUPS, seedParameterGroups } from '../families/parameter-groups.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -22,6 +24,10 @@ export const SEED_IDS = {
   /** vps-01 .. vps-45 in team 1, in order; `stagingVps` in team 2. */
   vps: Array.from({ length: 45 }, (_, i) => seedId(`vps-${i + 1}`)),
   stagingVps: seedId('staging-vps'),
+  /** Queues of team 1: events-rabbit (running, parameter group rabbit-tuned), archive-rabbit (stopped). */
+  queues: { events: seedId('events-rabbit'), archive: seedId('archive-rabbit') },
+  /** Integer ids: 1-3 system groups (every team), 5 and 6 in team 1, 7 in team 2. */
+  parameterGroups: SEED_GROUPS,
   snapshots: {
     vps: { daily: 11, manual: 12, copyFailed: 13, creating: 14 },
     cache: { redis: 21, valkeySafety: 22, dragonfly: 23 },
@@ -113,4 +119,6 @@ export function seedWorld(w: World, now: number): void {
   seedVps(w, now);
   seedDatastores(w, now);
   seedPoints(w, now);
+  seedParameterGroups(w, now, { main: MAIN_TEAM, staging: STAGING_TEAM });
+  seedQueues(w, now, SEED_IDS.queues, SEED_IDS.parameterGroups.rabbitTuned, MAIN_TEAM);
 }

@@ -10,6 +10,8 @@ import { seedWorld } from './seed.js';
 import { statusAt, type StatusAt } from './status.js';
 import { TeamStore } from './store.js';
 import type { VpsRecord } from '../families/vps.js';
+import type { QueueRecord } from '../families/queue.js';
+import type { ParameterGroupRecord } from '../families/parameter-groups.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -39,6 +41,8 @@ export class World {
   containers = new ContainerStore();
   datastores = new DatastoreStore();
   vps = new TeamStore<VpsRecord>();
+  queues = new TeamStore<QueueRecord>();
+  parameterGroups = new TeamStore<ParameterGroupRecord>();
   recovery = new RecoveryStore();
 
   constructor(opts: SimClock | WorldOptions = {}) {
@@ -61,6 +65,8 @@ export class World {
     this.containers = new ContainerStore();
     this.datastores = new DatastoreStore();
     this.vps = new TeamStore<VpsRecord>();
+    this.queues = new TeamStore<QueueRecord>();
+    this.parameterGroups = new TeamStore<ParameterGroupRecord>();
     this.recovery = new RecoveryStore();
     this.rate.clear();
     seedWorld(this, this.clock.ms());

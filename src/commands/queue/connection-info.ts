@@ -1,0 +1,43 @@
+// How to connect to a broker: GET /queue/{id}/connection-info. People get the password and the
+// URL masked unless --show-secrets; --url prints the AMQP URL alone, whole (for scripts).
+import { arg, defineCommand, flag } from '../../cli/command.js';
+import * as z from 'zod/mini';
+import { need, optNum, optText } from '../../client/wire.js';
+import { maskPassword, maskUrlPassword } from '../../output/mask.js';
+import { QUEUE } from './family.js';
+
+/** What the command reads of the answer; everything else passes through to --json. */
+const ConnectionInfo = z.looseObject({ amqp_url: optText, management_url: optText, host: optText, port: optNum, vhost: optText, username: optText, password: optText });
+
+export default defineCommand({
+  path: ['queue', 'connection-info'],
+  aliases: ['credentials'],
+  description: 'show how to connect: host, ports, vhost, user, password (masked) and the AMQP URL (alias: credentials)',
+  args: [arg('<id>', 'queue instance id or name')],
+  options: {
+    showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
+    url: flag('--url', 'print only the AMQP URL, unmasked (for scripts)'),
+  },
+  examples: ['infra queue connection-info events-rabbit', 'infra queue connection-info events-rabbit --show-secrets', 'AMQP_URL="$(infra queue connection-info events-rabbit --url)"', 'infra queue credentials events-rabbit --json'],
+  run: async (app, { args: [ref], opts }) => {
+    const client = await app.client();
+    const id = (await client.resources.resolve(QUEUE.kind, ref, { signal: app.ctx.signal })).id;
+    const { raw, endpoint } = await client.resources.read(QUEUE.kind, `/${encodeURIComponent(id)}/connection-info`, { signal: app.ctx.signal });
+    const parsed = ConnectionInfo.safeParse(raw);
+    const info: z.infer<typeof ConnectionInfo> = parsed.success ? parsed.data : {};
+    // --url is data the user asked for by name, so it is printed whole.
+    if (opts.url) return app.print(need(info.amqp_url, endpoint, 'amqp_url'));
+    if (app.json) return app.printJson(raw);
+    const show = opts.showSecrets;
+    app.keyValue([
+      ['Host', info.host ?? '(not assigned yet)'],
+      ['AMQPS port', info.port === undefined ? undefined : String(info.port)],
+      ['Virtual host', info.vhost ?? undefined],
+      ['User', info.username ?? undefined],
+      ['Password', show ? (info.password ?? '(none)') : maskPassword(info.password)],
+      ['AMQP URL', info.amqp_url ? (show ? info.amqp_url : maskUrlPassword(info.amqp_url)) : undefined],
+      ['Management UI', info.management_url ?? undefined],
+    ]);
+    if (!show && info.password) app.hint('--show-secrets shows the password; --url prints the URL alone for scripts');
+  },
+});
