@@ -5,7 +5,7 @@ import { effectiveSettings, type EffectiveSetting } from './effective.js';
 export default defineCommand({
   path: ['config', 'list'],
   description: 'print each setting in effect and where it comes from (flag, env, config, default)',
-  examples: ['infra config list', 'INFRA_PROJECT=staging infra config list', 'infra config list --json | jq -r .[].source'],
+  examples: ['infra config list', 'infra config list --project staging', 'infra config list --json | jq -r .[].source'],
   run: async (app) => {
     const rows = effectiveSettings({ settings: app.settings, env: app.ctx.env, configFile: configPath(app.ctx.env) });
     if (app.json) return app.printJson(rows);
