@@ -3,10 +3,18 @@
 import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
 import { vpsHandlers } from './vps.js';
+import { bucketHandlers } from './storage-buckets.js';
+import { accessKeyHandlers } from './storage-keys.js';
+import { firewallHandlers } from './firewalls.js';
+import { sshKeyHandlers } from './ssh-keys.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
     ...vpsHandlers(world),
     // issue 14: one line per family below
+    ...bucketHandlers(world),
+    ...accessKeyHandlers(world),
+    ...firewallHandlers(world),
+    ...sshKeyHandlers(world),
   ];
 }

@@ -10,6 +10,10 @@ import { seedWorld } from './seed.js';
 import { statusAt, type StatusAt } from './status.js';
 import { TeamStore } from './store.js';
 import type { VpsRecord } from '../families/vps.js';
+import type { BucketRecord } from '../families/storage-buckets.js';
+import type { AccessKeyRecord } from '../families/storage-keys.js';
+import type { FirewallRecord } from '../families/firewalls.js';
+import type { SshKeyRecord } from '../families/ssh-keys.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -40,6 +44,10 @@ export class World {
   datastores = new DatastoreStore();
   vps = new TeamStore<VpsRecord>();
   recovery = new RecoveryStore();
+  buckets = new TeamStore<BucketRecord>();
+  accessKeys = new TeamStore<AccessKeyRecord>();
+  firewalls = new TeamStore<FirewallRecord>();
+  sshKeys = new TeamStore<SshKeyRecord>();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -62,6 +70,10 @@ export class World {
     this.datastores = new DatastoreStore();
     this.vps = new TeamStore<VpsRecord>();
     this.recovery = new RecoveryStore();
+    this.buckets = new TeamStore<BucketRecord>();
+    this.accessKeys = new TeamStore<AccessKeyRecord>();
+    this.firewalls = new TeamStore<FirewallRecord>();
+    this.sshKeys = new TeamStore<SshKeyRecord>();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }
