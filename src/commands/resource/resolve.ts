@@ -3,11 +3,11 @@
 import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
-import type { FamilySpec } from './family.js';
+import { withStatus, type FamilySpec } from './family.js';
 
 export async function resolveResource(app: App, spec: FamilySpec, ref: string): Promise<{ client: Client; id: string; before: Resource; name: string }> {
   const client = await app.client();
   const r = await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal });
-  const before = r.item ?? (await client.resources.get(spec.kind, r.id, { signal: app.ctx.signal })).value;
+  const before = withStatus(spec, r.item ?? (await client.resources.get(spec.kind, r.id, { signal: app.ctx.signal })).value);
   return { client, id: r.id, before, name: before.name ?? ref };
 }

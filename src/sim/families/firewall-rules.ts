@@ -1,7 +1,7 @@
 // The rules and attachments of a firewall as StoreFirewallRequest / UpdateFirewallRequest
 // take them, checked with Laravel's wording (`rules.0.protocol`), and as FirewallResource
 // shows them.
-import { isIP } from 'node:net';
+import { isCidr } from '../../shared/cidr.js';
 
 export const INSTANCE_TYPES = ['vps', 'cache', 'database', 'queue', 'serverless'] as const;
 const DIRECTIONS = ['inbound', 'outbound'];
@@ -26,15 +26,6 @@ export interface Attachment {
 }
 
 type Errors = Record<string, string[]>;
-
-/** An address or a CIDR range, v4 or v6. */
-export function isCidr(v: string): boolean {
-  const [addr = '', bits, ...more] = v.split('/');
-  const kind = isIP(addr);
-  if (!kind || more.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
-}
 
 const port = (v: unknown) => v === undefined || v === null || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535);
 

@@ -106,6 +106,8 @@ export const bucketFamily: FamilyDef<BucketRecord> = {
     op: { during: 'updating', after: 'active', ms: 5 * SECOND },
     apply: (b, body) => {
       const errors = settingsErrors(body);
+      const retention = body.object_lock_default_retention_mode ?? body.object_lock_default_retention_days;
+      if (retention !== undefined && retention !== null && !b.objectLock) errors.object_lock_default_retention_mode = ['Object lock is not enabled on this bucket; it can only be enabled at creation.'];
       if (Object.keys(errors).length) return errors;
       applySettings(b, body);
       return undefined;
