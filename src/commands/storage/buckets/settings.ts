@@ -7,11 +7,14 @@ import { intOption } from '../../../cli/options.js';
 
 const UNITS: Record<string, number> = { B: 1, KB: 1024, KIB: 1024, MB: 1024 ** 2, MIB: 1024 ** 2, GB: 1024 ** 3, GIB: 1024 ** 3, TB: 1024 ** 4, TIB: 1024 ** 4 };
 
-/** `100GB`, `512MiB`, `1073741824`: binary units, as the API's `size_human` counts them; `none` removes the limit. */
+/**
+ * `100GB`, `512MiB`, `1073741824`: binary units, as the API's `size_human` counts them; `none`
+ * removes the limit (a word, not null: commander does not keep a null an argParser returns).
+ */
 export function sizeOption(name: string) {
-  return (value: string): number | null => {
+  return (value: string): number | 'none' => {
     const v = value.trim();
-    if (v.toLowerCase() === 'none') return null;
+    if (v.toLowerCase() === 'none') return 'none';
     const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(v);
     const unit = UNITS[(m?.[2] || 'B').toUpperCase()];
     const bytes = m && unit ? Math.round(Number(m[1]) * unit) : NaN;
@@ -53,7 +56,7 @@ export interface SettingsValues {
   access?: 'private' | 'public';
   encryption?: 'none' | 'sse-s3' | 'sse-kms';
   kmsKeyId?: string;
-  sizeLimit?: number | null;
+  sizeLimit?: number | 'none';
   retentionMode?: 'governance' | 'compliance';
   retentionDays?: number;
   tag: string[];
@@ -67,7 +70,7 @@ export function settingsBody(o: SettingsValues): Record<string, unknown> {
   if (o.access) body.public_access = o.access === 'public';
   if (o.encryption) Object.assign(body, { encryption_enabled: o.encryption !== 'none', encryption_type: o.encryption });
   if (o.kmsKeyId !== undefined) body.encryption_kms_key_id = o.kmsKeyId;
-  if (o.sizeLimit !== undefined) body.size_limit_bytes = o.sizeLimit;
+  if (o.sizeLimit !== undefined) body.size_limit_bytes = o.sizeLimit === 'none' ? null : o.sizeLimit;
   if (o.retentionMode) body.object_lock_default_retention_mode = o.retentionMode.toUpperCase();
   if (o.retentionDays !== undefined) body.object_lock_default_retention_days = o.retentionDays;
   if (o.tag.length) body.tags = o.tag;
