@@ -21,7 +21,7 @@ export default defineCommand({
   examples: [
     "infra firewalls create --name db-private --rule 'tcp/5432,from=10.42.0.0/16,name=postgres from app'",
     'infra firewalls create --name web --rule tcp/443 --rule tcp/80 --deploy --wait',
-    'infra firewalls create --name edge --rules @rules.json',
+    'infra firewalls create --name edge --rules \'[{"direction":"inbound","protocol":"tcp","port":443}]\'',
   ],
   help: 'A rule is inbound and allowed unless it says otherwise, and comes from anywhere without\nfrom=. Examples: tcp/22,from=198.51.100.0/24   udp/51820   icmp   tcp/8000-8100,direction=out',
   run: async (app, { opts }) => {

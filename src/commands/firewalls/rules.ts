@@ -10,7 +10,8 @@ export type Rule = Record<string, unknown>;
 const PROTOCOLS = ['tcp', 'udp', 'icmp', 'any', 'gre', 'esp'];
 const DIRECTIONS: Record<string, string> = { in: 'inbound', inbound: 'inbound', out: 'outbound', outbound: 'outbound' };
 
-export const RULE_SYNTAX = '<protocol>[/<port>[-<port>]][,from=<cidr>]...[,name=<name>][,direction=in|out][,action=allow|deny]';
+// With spaces, so that help and the man page can break the line.
+export const RULE_SYNTAX = '<protocol>[/<port>[-<port>]], then any of from=<cidr> (repeatable), name=<name>, direction=in|out, action=allow|deny, comma-separated';
 
 function ports(text: string, name: string): [number, number] {
   const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(text);

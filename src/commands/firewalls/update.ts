@@ -23,7 +23,7 @@ export default defineCommand({
   examples: [
     'infra firewalls update web-ingress --add-rule tcp/8443,name=alt-https --wait',
     "infra firewalls update web-ingress --remove-rule 'ssh office'",
-    'infra firewalls update web-ingress --rules @rules.json',
+    'infra firewalls update web-ingress --rules \'[{"direction":"inbound","protocol":"tcp","port":443,"name":"https"}]\'',
   ],
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts);
