@@ -83,8 +83,33 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('parameter-groups delete', () => import('./parameter-groups/delete.js')),
   at('parameter-groups clone', () => import('./parameter-groups/clone.js')),
   // storage: issue 14 adds its commands here
+  at('storage buckets list', () => import('./storage/buckets/list.js')),
+  at('storage buckets get', () => import('./storage/buckets/get.js')),
+  at('storage buckets create', () => import('./storage/buckets/create.js')),
+  at('storage buckets update', () => import('./storage/buckets/update.js')),
+  at('storage buckets delete', () => import('./storage/buckets/delete.js')),
+  at('storage buckets metrics', () => import('./storage/buckets/metrics.js')),
+  at('storage buckets wait', () => import('./storage/buckets/wait.js')),
+  at('storage buckets diagnose', () => import('./storage/buckets/diagnose.js')),
+  at('storage keys list', () => import('./storage/keys/list.js')),
+  at('storage keys get', () => import('./storage/keys/get.js')),
+  at('storage keys create', () => import('./storage/keys/create.js')),
+  at('storage keys delete', () => import('./storage/keys/delete.js')),
   // firewalls: issue 14 adds its commands here
+  at('firewalls list', () => import('./firewalls/list.js')),
+  at('firewalls get', () => import('./firewalls/get.js')),
+  at('firewalls create', () => import('./firewalls/create.js')),
+  at('firewalls update', () => import('./firewalls/update.js')),
+  at('firewalls delete', () => import('./firewalls/delete.js')),
+  at('firewalls attach', () => import('./firewalls/attach.js')),
+  at('firewalls detach', () => import('./firewalls/detach.js')),
+  at('firewalls deploy', () => import('./firewalls/deploy.js')),
+  at('firewalls wait', () => import('./firewalls/wait.js')),
   // ssh-keys: issue 14 adds its commands here
+  at('ssh-keys list', () => import('./ssh-keys/list.js')),
+  at('ssh-keys get', () => import('./ssh-keys/get.js')),
+  at('ssh-keys add', () => import('./ssh-keys/add.js')),
+  at('ssh-keys delete', () => import('./ssh-keys/delete.js')),
   // static-sites: issue 14 adds its commands here
   // webhooks: issue 14 adds its commands here
   // projects: issue 14 adds its commands here
@@ -109,4 +134,9 @@ export const GROUPS: Groups = {
   // groups of the families issue 14 adds
   queue: 'managed RabbitMQ queues: lifecycle, connection info, metrics, diagnosis',
   'parameter-groups': 'engine settings for databases, caches and queues: create, change, clone',
+  storage: 'object storage: S3-compatible buckets and their access keys',
+  'storage buckets': 'S3-compatible buckets: settings, usage, lifecycle, diagnosis',
+  'storage keys': 'S3 access keys: create (the secret is shown once), list, revoke',
+  firewalls: 'firewalls: rules, deployment, and the instances they protect',
+  'ssh-keys': 'SSH public keys for logging in to VPS instances',
 };

@@ -18,6 +18,8 @@ export interface OperationSubject {
   /** `start`, `stop`, `create`, `delete`. */
   verb: string;
   target: Target;
+  /** The family's verbs that say more after a failure (default: diagnose and events). */
+  inspect?: readonly string[];
 }
 
 /** `infra vps wait <id> [--observed-after TS]` (plus the project when it came from a flag). */
@@ -70,7 +72,8 @@ function errorLines(err: StatusError | undefined): string[] {
 }
 
 function failedHint(s: OperationSubject, err: StatusError | undefined): string {
-  const look = `'infra ${s.command} diagnose ${s.id}' and 'infra ${s.command} events ${s.id}' say more`;
+  const verbs = s.inspect ?? ['diagnose', 'events'];
+  const look = `${verbs.map((v) => `'infra ${s.command} ${v} ${s.id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
   if (err?.retryable === false) return `retrying will not help; ${look}`;
   if (err?.retryable === true) return `a retry may help; ${look}`;
   return look;

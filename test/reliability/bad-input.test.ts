@@ -11,6 +11,8 @@ import { instantClock } from '../helpers/clock.js';
 import { simEnv, useSimulator, type Simulator } from '../helpers/sim.js';
 
 const INT = ['0', '-1', 'two', '1.5', '', '1e3', '99999999999999999999'];
+const RULES = ['', 'http/80', 'tcp/0', 'tcp/99999', 'tcp/90-80', 'icmp/8', 'tcp/22,from=10.0.0.0/33', 'tcp/22,from=example.com', 'tcp/22,bogus=1', 'tcp/22,from=', 'tcp/22,direction=sideways'];
+const TARGETS = ['', 'vps', 'vps:', 'kubernetes:web', ':web', 'vps:has space'];
 /** Invalid values per option (long name). */
 const BAD: Record<string, string[]> = {
   '--page': INT,
@@ -55,6 +57,26 @@ const BAD: Record<string, string[]> = {
   '--unset': ['', 'a b', 'x=y'],
   '--default': ['maybe', 'yes', ''],
   '--active': ['maybe', ''],
+  '--region': ['', ' '],
+  '--display-name': ['', ' '],
+  '--versioning': ['maybe', 'true', ''],
+  '--access': ['open', ''],
+  '--encryption': ['aes', ''],
+  '--kms-key-id': ['', ' '],
+  '--size-limit': ['-1', '0', '10XB', 'big', '1.5.0GB', ''],
+  '--retention-mode': ['forever', ''],
+  '--retention-days': ['0', '-1', 'two', '1.5', '', '36501'],
+  '--tag': ['', ' ', 'a b', 'a,b'],
+  '--bucket': ['', ':read', 'acme-assets:write', 'acme-assets:read:x'],
+  '--expires-at': ['abc', 'tomorrow', '2025-13-45T00:00:00Z', ''],
+  '--expires-in': ['abc', '0s', '-5s', '10', '30s', ''],
+  '--description': ['', ' '],
+  '--rule': RULES,
+  '--add-rule': RULES,
+  '--remove-rule': ['', ' '],
+  '--rules': ['not json', '{"direction":"inbound"}', '[1]', '[[]]', '@/nonexistent/rules.json', ''],
+  '--to': TARGETS,
+  '--from': TARGETS,
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -85,6 +107,18 @@ const REQUIRED: Record<string, string[]> = {
   'parameter-groups create': ['--name', 'n1', '--type', 'queue', '--provider', 'rabbitmq', '--parameters', '{}'],
   'parameter-groups update': ['--name', 'n2'],
   'parameter-groups delete': ['--yes'],
+  'storage buckets create': ['--name', 'acme-new'],
+  'storage buckets update': ['--versioning', 'on'],
+  'storage buckets delete': ['--yes'],
+  'storage keys create': ['--name', 'k1'],
+  'storage keys delete': ['--yes'],
+  'firewalls create': ['--name', 'fw1'],
+  'firewalls update': ['--name', 'fw2'],
+  'firewalls delete': ['--yes'],
+  'firewalls attach': ['--to', 'vps:vps-01'],
+  'firewalls detach': ['--from', 'vps:vps-01'],
+  'ssh-keys add': ['--name', 'k1'],
+  'ssh-keys delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -102,6 +136,18 @@ const BAD_ARGS: [string[], string][] = [
   [['parameter-groups', 'update', 'orders-pg-tuned'], 'nothing to update'],
   [['parameter-groups', 'update', '5', '--parameters', '{}', '--set', 'a=1'], 'parameters.*set'],
   [['parameter-groups', 'create', '--name', 'n', '--type', 'queue', '--provider', 'rabbitmq', '--parameters', '-'], 'parameters'],
+  [['storage', 'buckets', 'create', '--name', 'Acme_Assets'], '--name'],
+  [['storage', 'buckets', 'create', '--name', 'acme-audit', '--retention-days', '30'], 'object-lock'],
+  [['storage', 'buckets', 'create', '--name', 'acme-kms', '--encryption', 'sse-kms'], 'kms-key-id'],
+  [['storage', 'buckets', 'update', 'acme-assets'], 'nothing to update'],
+  [['storage', 'keys', 'create', '--name', 'k', '--expires-at', '2030-01-01T00:00:00Z', '--expires-in', '30d'], 'expires'],
+  [['firewalls', 'create', '--name', 'fw', '--wait'], '--deploy'],
+  [['firewalls', 'update', 'web-ingress'], 'nothing to update'],
+  [['firewalls', 'update', 'web-ingress', '--rules', '[]', '--add-rule', 'tcp/8443'], '--rules'],
+  [['ssh-keys', 'add', '/nonexistent/id_ed25519.pub', '--name', 'k'], 'nonexistent'],
+  [['ssh-keys', 'add', '--name', 'k'], 'public key|standard input'],
+  [['firewalls', 'attach', 'web-ingress'], '--to'],
+  [['firewalls', 'detach', 'web-ingress'], '--from'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [

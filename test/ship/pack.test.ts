@@ -62,7 +62,8 @@ describe('npm pack', () => {
     const patterns = [
       // a quote before require( means code text inside a string (ajv's code generator)
       /(?:^|[^'"`\w.$])require\("([^"]+)"\)/g,
-      /\bfrom\s*"([^"]+)"/g,
+      // a specifier has no whitespace: `"--from"` or `"from"` followed by another string is code text
+      /\bfrom\s*"([^"\s]+)"/g,
       /\bimport\s*\(\s*"([^"]+)"\s*\)/g,
       /^import\s*"([^"]+)"/gm,
     ];

@@ -19,6 +19,18 @@ export interface FamilySpec {
   details(r: Item, answer: Record<string, unknown>): [string, string | undefined][];
   /** A name and an id `infra sim` seeds, so help examples run there as written. */
   example: { name: string; id: string };
+  /**
+   * A family whose resources carry no status_details (firewalls) gives its own status in
+   * their words, so that one wait serves it too; the read is passed on otherwise unchanged.
+   */
+  statusOf?: (r: Resource) => Resource;
+  /** The verbs of this family that say more after a failure (default: diagnose and events). */
+  inspect?: readonly string[];
+}
+
+/** A read as the wait sees it: with the family's own status where it has no status_details. */
+export function withStatus(spec: FamilySpec, r: Resource): Resource {
+  return spec.statusOf && !r.status_details ? spec.statusOf(r) : r;
 }
 
 /** Text of a field that may come in any type. */

@@ -13,7 +13,7 @@ import { waitForRollout } from '../../rollout/poller.js';
 import { finalJson } from '../../rollout/report.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import type { FamilySpec } from './family.js';
+import { withStatus, type FamilySpec } from './family.js';
 
 export interface WaitFlags {
   wait: boolean;
@@ -42,7 +42,7 @@ export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?:
 
 /** The subject of a wait on `verb` of a resource, from the read taken just before the change (null: a create). */
 export function subjectOf(spec: FamilySpec, verb: string, id: string, name: string, before: Resource | null): OperationSubject {
-  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(before) } };
+  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(withStatus(spec, before)) }, inspect: spec.inspect };
 }
 
 export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: { initial?: Resource; untilGone?: boolean } = {}): Promise<number> {
@@ -52,9 +52,9 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
   let result;
   try {
     result = await waitForRollout({
-      fetch: async (signal) => (await client.resources.get(spec.kind, subject.id, { signal })).value,
+      fetch: async (signal) => withStatus(spec, (await client.resources.get(spec.kind, subject.id, { signal })).value),
       target: subject.target,
-      initial: extra.initial,
+      initial: extra.initial && withStatus(spec, extra.initial),
       untilGone: extra.untilGone,
       clock: app.ctx.clock,
       random: app.ctx.random,

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { readStdin } from '../shared/stdin.js';
+import { SSH_KEYS } from '../ssh-keys/family.js';
 import { VPS } from './family.js';
 
 export default defineCommand({
@@ -27,7 +28,7 @@ export default defineCommand({
     const client = await app.client();
     const body: Record<string, unknown> = { name: opts.name, image: opts.image, resource_profile: opts.profile, datacenter: opts.datacenter ?? 'fsn1' };
     if (opts.sshKey) {
-      const key = await client.resources.resolve({ path: '/ssh-keys', noun: 'SSH key', ids: 'integer', wrapper: 'key', permission: 'ssh-key' }, opts.sshKey, { signal: app.ctx.signal });
+      const key = await client.resources.resolve(SSH_KEYS.kind, opts.sshKey, { signal: app.ctx.signal });
       Object.assign(body, { auth_method: 'ssh_key', ssh_key_id: Number(key.id) });
     } else {
       const password = await readStdin(app, 'the password');

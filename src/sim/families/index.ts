@@ -5,6 +5,10 @@ import type { World } from '../state/world.js';
 import { vpsHandlers } from './vps.js';
 import { queueHandlers } from './queue.js';
 import { parameterGroupHandlers } from './parameter-groups.js';
+import { bucketHandlers } from './storage-buckets.js';
+import { accessKeyHandlers } from './storage-keys.js';
+import { firewallHandlers } from './firewalls.js';
+import { sshKeyHandlers } from './ssh-keys.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
@@ -12,5 +16,9 @@ export function familyRoutes(world: World): RequestHandler[] {
     // issue 14: one line per family below
     ...queueHandlers(world),
     ...parameterGroupHandlers(world),
+    ...bucketHandlers(world),
+    ...accessKeyHandlers(world),
+    ...firewallHandlers(world),
+    ...sshKeyHandlers(world),
   ];
 }

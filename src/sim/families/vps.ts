@@ -103,6 +103,7 @@ export const vpsFamily: FamilyDef<VpsRecord> = {
       const auth = text('auth_method');
       if (auth !== 'ssh_key' && auth !== 'password') errors.auth_method = ['The selected auth method is invalid.'];
       if (auth === 'ssh_key' && typeof body.ssh_key_id !== 'number') errors.ssh_key_id = ['The ssh key id field is required when auth method is ssh_key.'];
+      else if (auth === 'ssh_key' && !ctx.world.sshKeys.get(ctx.team.id, String(body.ssh_key_id))) errors.ssh_key_id = ['The selected ssh key id is invalid.'];
       if (auth === 'password' && !text('password')) errors.password = ['The password field is required when auth method is password.'];
       if (Object.keys(errors).length) return { errors };
       const n = ctx.world.ids.int('vps-ip');

@@ -57,9 +57,14 @@ export interface FamilyDef<R extends FamilyRecord> {
   view(r: R, at: Now, ctx: Ctx): Body;
   /** The show answer; default `{[wrapper]: view}`. */
   show?(r: R, view: Body, ctx: Ctx): Body;
-  create?: { message: string; op: OpSpec; build(body: Body, ctx: Ctx): { record: R } | { errors: Errors }; extras?(r: R, ctx: Ctx): Body };
+  /** `conflict`: 409 `{error}` (a bucket name that is taken). Without `op` it is created settled. */
+  create?: { message: string; op?: OpSpec; build(body: Body, ctx: Ctx): { record: R } | { errors: Errors } | { conflict: string }; extras?(r: R, ctx: Ctx): Body };
   update?: { message: string; op?: OpSpec; apply(r: R, body: Body, ctx: Ctx): Errors | undefined };
-  destroy?: { message: string; refusal: string; from?: readonly string[]; op: OpSpec };
+  /**
+   * Without `op` the resource is removed at once and the answer is `{message}` alone (SSH
+   * keys, firewalls). `refuse` names a refusal of this record (422 `{error}`: the default firewall).
+   */
+  destroy?: { message: string; refusal: string; from?: readonly string[]; op?: OpSpec; refuse?(r: R): string | undefined };
   actions?: Record<string, ActionDef<R>>;
   /** Diagnostic routes the family has (spec: "most products have their own diagnose, logs and events"). */
   diagnostics?: { diagnose?: boolean; events?: boolean; logs?: boolean };
@@ -106,8 +111,9 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
         if (!body.ok) return body.response;
         const built = c.build(body.body, ctx);
         if ('errors' in built) return invalid(built.errors);
+        if ('conflict' in built) return refuse(409, built.conflict);
         const r = def.store(world).add(built.record);
-        begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
+        if (c.op) begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
         return json({ message: c.message, ...wrap(r, ctx), ...(c.extras?.(r, ctx) ?? {}) }, 201);
       })),
     );
@@ -134,6 +140,12 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
       http.delete(`${base}/:id`, withFound(perm('delete'), (r, ctx) => {
         const refused = busy(r, ctx, d.refusal, d.from);
         if (refused) return refused;
+        const own = d.refuse?.(r);
+        if (own) return refuse(422, own);
+        if (!d.op) {
+          def.store(world).remove(r);
+          return message(200, d.message);
+        }
         begin(r.life, { family: def.family, name: r.name }, 'destroy', d.op, ctx.now);
         return message(200, d.message, statusOf(r, ctx));
       })),

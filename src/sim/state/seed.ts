@@ -9,6 +9,7 @@ import type { World } from './world.js';
 import { newVps } from '../families/vps.js';
 import { seedQueues } from '../families/queue.js';
 import { SEED_GROUPS, seedParameterGroups } from '../families/parameter-groups.js';
+import { seedStorageAndNetwork } from './seed-storage-network.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -33,6 +34,11 @@ export const SEED_IDS = {
     cache: { redis: 21, valkeySafety: 22, dragonfly: 23 },
     database: { mysql: 31, mysqlFailed: 32, postgres: 33, mariadb: 34 },
   },
+  buckets: { assets: seedId('bucket/acme-assets'), logs: seedId('bucket/acme-logs') },
+  accessKeys: { ci: seedId('access-key/ci-deploy'), backup: seedId('access-key/backup-agent'), revoked: seedId('access-key/old-laptop') },
+  firewalls: { default: seedId('firewall/default'), web: seedId('firewall/web-ingress') },
+  /** Integers, like every SSH key id: `laptop` and `ci-runner`. */
+  sshKeys: { laptop: 1, ci: 2 },
 } as const;
 
 function seedContainers(w: World, now: number): void {
@@ -121,4 +127,5 @@ export function seedWorld(w: World, now: number): void {
   seedPoints(w, now);
   seedParameterGroups(w, now, { main: MAIN_TEAM, staging: STAGING_TEAM });
   seedQueues(w, now, SEED_IDS.queues, SEED_IDS.parameterGroups.rabbitTuned, MAIN_TEAM);
+  seedStorageAndNetwork(w, now, { ...SEED_IDS, vps: SEED_IDS.vps[0]! });
 }

@@ -12,6 +12,10 @@ import { TeamStore } from './store.js';
 import type { VpsRecord } from '../families/vps.js';
 import type { QueueRecord } from '../families/queue.js';
 import type { ParameterGroupRecord } from '../families/parameter-groups.js';
+import type { BucketRecord } from '../families/storage-buckets.js';
+import type { AccessKeyRecord } from '../families/storage-keys.js';
+import type { FirewallRecord } from '../families/firewalls.js';
+import type { SshKeyRecord } from '../families/ssh-keys.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -44,6 +48,10 @@ export class World {
   queues = new TeamStore<QueueRecord>();
   parameterGroups = new TeamStore<ParameterGroupRecord>();
   recovery = new RecoveryStore();
+  buckets = new TeamStore<BucketRecord>();
+  accessKeys = new TeamStore<AccessKeyRecord>();
+  firewalls = new TeamStore<FirewallRecord>();
+  sshKeys = new TeamStore<SshKeyRecord>();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -68,6 +76,10 @@ export class World {
     this.queues = new TeamStore<QueueRecord>();
     this.parameterGroups = new TeamStore<ParameterGroupRecord>();
     this.recovery = new RecoveryStore();
+    this.buckets = new TeamStore<BucketRecord>();
+    this.accessKeys = new TeamStore<AccessKeyRecord>();
+    this.firewalls = new TeamStore<FirewallRecord>();
+    this.sshKeys = new TeamStore<SshKeyRecord>();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }

@@ -1,0 +1,59 @@
+// Firewalls as a family of the generic commands. They carry no status_details, only their own
+// status: draft (never deployed), applying, active, error. For waiting, that status is read
+// as the shared status model (applying = in flight; active = done; error = failed; draft =
+// settled, not deployed), observed when the firewall was last saved (`updated_at`, which
+// moves with every status change).
+import type { Resource } from '../../client/resources.js';
+import type { FamilySpec, Item } from '../resource/family.js';
+import { field } from '../resource/family.js';
+import { describeRule, type Rule } from './rules.js';
+
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+export function rulesOf(f: Record<string, unknown>): Rule[] | undefined {
+  return Array.isArray(f.rules) ? (f.rules as Rule[]).filter((r) => r && typeof r === 'object') : undefined;
+}
+
+function statusOf(r: Resource): Resource {
+  const s = r.status ?? 'unknown';
+  const settled = { state: 'succeeded', terminal: true };
+  const base = { observed_at: r.updated_at ?? null, stale: false, error: null };
+  const details =
+    s === 'applying'
+      ? { ...base, summary: 'in_progress', health: 'unknown', operation: { state: 'running', terminal: false } }
+      : s === 'error'
+        ? { ...base, summary: 'failed', health: 'unhealthy', operation: { state: 'failed', terminal: true } }
+        : s === 'active'
+          ? { ...base, summary: 'ready', health: 'healthy', operation: settled }
+          : { ...base, summary: s, health: 'unknown', operation: settled };
+  return { ...r, status_details: details };
+}
+
+export const FIREWALLS: FamilySpec = {
+  kind: { path: '/firewalls', noun: 'firewall', ids: 'uuid', wrapper: 'firewall', permission: 'firewall' },
+  command: 'firewalls',
+  label: 'firewall',
+  columns: [
+    { header: 'ID', value: (f) => f.id },
+    { header: 'NAME', value: (f) => f.name ?? '' },
+    { header: 'STATUS', value: (f) => f.status ?? '' },
+    { header: 'DEFAULT', value: (f) => (truthy(f.is_default) ? 'yes' : 'no') },
+    { header: 'RULES', value: (f) => String(rulesOf(f)?.length ?? '') },
+    { header: 'DEFAULT ACTION', value: (f) => field(f, 'default_action') ?? '' },
+  ],
+  details: (f: Item) => {
+    const rules = rulesOf(f);
+    return [
+      ['Description', field(f, 'description')],
+      ['Default', truthy(f.is_default) ? 'yes (cannot be deleted)' : 'no'],
+      ['Default action', field(f, 'default_action')],
+      ...(rules?.length
+        ? [...rules].sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0)).map((r, i): [string, string] => [`Rule ${i + 1}`, describeRule(r)])
+        : ([['Rules', rules ? 'none' : undefined]] as [string, string | undefined][])),
+      ['Updated', field(f, 'updated_at')],
+    ];
+  },
+  example: { name: 'web-ingress', id: '45468aae-62cf-4a76-8619-6c915a789b83' },
+  statusOf,
+  inspect: ['get'],
+};

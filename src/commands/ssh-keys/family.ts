@@ -1,0 +1,21 @@
+// SSH keys as a family of the generic commands: integer ids, no status, nothing asynchronous.
+import type { FamilySpec } from '../resource/family.js';
+import { field } from '../resource/family.js';
+
+export const SSH_KEYS: FamilySpec = {
+  kind: { path: '/ssh-keys', noun: 'SSH key', ids: 'integer', wrapper: 'key', permission: 'ssh-key' },
+  command: 'ssh-keys',
+  label: 'SSH key',
+  columns: [
+    { header: 'ID', value: (k) => k.id },
+    { header: 'NAME', value: (k) => k.name ?? '' },
+    { header: 'FINGERPRINT', value: (k) => field(k, 'fingerprint') ?? '' },
+    { header: 'TYPE', value: (k) => field(k, 'public_key')?.split(' ')[0] ?? '' },
+    { header: 'CREATED', value: (k) => k.created_at ?? '' },
+  ],
+  details: (k) => [
+    ['Fingerprint', field(k, 'fingerprint')],
+    ['Public key', field(k, 'public_key')],
+  ],
+  example: { name: 'laptop', id: '1' },
+};
