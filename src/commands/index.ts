@@ -94,7 +94,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('storage keys list', () => import('./storage/keys/list.js')),
   at('storage keys get', () => import('./storage/keys/get.js')),
   at('storage keys create', () => import('./storage/keys/create.js')),
-  at('storage keys delete', () => import('./storage/keys/delete.js')),
+  at('storage keys delete', () => import('./storage/keys/delete.js'), ['revoke']),
   // firewalls: issue 14 adds its commands here
   at('firewalls list', () => import('./firewalls/list.js')),
   at('firewalls get', () => import('./firewalls/get.js')),
