@@ -2,7 +2,7 @@
 import { SimClock, type SimClockOptions } from '../clock.js';
 import { AuthState } from './auth.js';
 import { ContainerStore, type ContainerRecord } from './containers.js';
-import { DatastoreStore } from './datastores.js';
+import type { DatastoreRecord } from './datastores.js';
 import { IdSource } from './ids.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './ratelimit.js';
 import { RecoveryStore } from './recovery.js';
@@ -37,8 +37,9 @@ export class World {
   staleSince: number | null = null;
   ids = new IdSource();
   containers = new ContainerStore();
-  datastores = new DatastoreStore();
   vps = new TeamStore<VpsRecord>();
+  databases = new TeamStore<DatastoreRecord>();
+  caches = new TeamStore<DatastoreRecord>();
   recovery = new RecoveryStore();
 
   constructor(opts: SimClock | WorldOptions = {}) {
@@ -59,8 +60,9 @@ export class World {
     this.staleSince = null;
     this.ids = new IdSource();
     this.containers = new ContainerStore();
-    this.datastores = new DatastoreStore();
     this.vps = new TeamStore<VpsRecord>();
+    this.databases = new TeamStore<DatastoreRecord>();
+    this.caches = new TeamStore<DatastoreRecord>();
     this.recovery = new RecoveryStore();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
