@@ -44,6 +44,15 @@ const BAD: Record<string, string[]> = {
   '--datacenter': ['', ' '],
   '--ssh-key': ['', ' '],
   '--cpu': ['gpu', ''],
+  // database create --engine/--provider and cache plans --provider (a word from a list)
+  '--provider': ['oracle', 'Redis', ''],
+  // cache create --provider/--engine
+  '--engine': ['memcached', 'REDIS', ''],
+  '--engine-version': ['', ' '],
+  '--database-name': ['', ' '],
+  '--storage': INT,
+  '--automated-snapshots': ['maybe', 'ON', ''],
+  '--count': INT,
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -68,6 +77,13 @@ const REQUIRED: Record<string, string[]> = {
   'vps update': ['--cpu', 'shared'],
   'vps delete': ['--yes'],
   'vps reinstall': ['--image', 'debian-12', '--yes'],
+  'database create': ['--name', 'n1', '--provider', 'postgresql', '--plan', 'small'],
+  'database update': ['--plan', 'small'],
+  'database delete': ['--yes'],
+  'database replicas remove': ['--yes'],
+  'cache create': ['--name', 'n1', '--engine', 'redis', '--plan', 'small'],
+  'cache update': ['--plan', 'small'],
+  'cache delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -79,6 +95,7 @@ const BAD_ARGS: [string[], string][] = [
   [['config', 'set', 'output', 'yaml'], 'output'],
   [['database', 'credentials', 'orders-pg', '--rotate'], 'rotat'],
   [['cache', 'connection-info', 'sessions-redis', '--rotate'], 'rotat'],
+  [['database', 'replicas', 'remove', 'orders-pg', '0', '--yes'], 'primary'],
   [['serverless', 'create', '--name', '---', '--image', 'registry.sim.local/acme/n:1'], 'slug'],
   [['api', '/vps', '-X', 'POST', '--input', '-', '-f', 'a=b'], 'input|field'],
 ];
