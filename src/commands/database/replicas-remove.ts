@@ -14,7 +14,10 @@ export default defineCommand({
   description: 'remove a read replica (asks to type its name on a terminal; --yes otherwise); --wait until done',
   args: [arg('<id>', 'database id or name'), arg('<replica>', "replica index or name (see 'infra database replicas list')")],
   options: { yes: flag('-y, --yes', 'remove without asking'), ...operationWaitOptions('replica removal') },
-  examples: ['infra database replicas remove orders-pg orders-pg-2', 'infra database replicas remove orders-pg 1 --yes --wait'],
+  examples: [
+    'infra database replicas add orders-pg --wait && infra database replicas remove orders-pg orders-pg-2',
+    'infra database replicas add orders-pg --wait && infra database replicas remove orders-pg 1 --yes --wait',
+  ],
   run: async (app, { args: [ref, replica], opts }) => {
     const flags = waitFlagsOf(opts);
     const wanted = replica.trim();
