@@ -15,11 +15,15 @@ const EXAMPLE = {
   cache: { name: 'sessions-redis', id: '1d6e54d7-5670-462c-8b3a-9e1784ba21b4' },
 } as const;
 
+/** The resource read as the list and credentials read it (lenient, typed): engine and connection planes. */
+function asDatastore(r: Item): Datastore | undefined {
+  const parsed = Datastore.safeParse(r);
+  return parsed.success ? parsed.data : undefined;
+}
+
 function details(kind: DatastoreKind) {
   return (r: Item, answer: Record<string, unknown>): [string, string | undefined][] => {
-    // The connection planes read as the list and credentials read them (lenient, typed).
-    const parsed = Datastore.safeParse(r);
-    const d = parsed.success ? parsed.data : undefined;
+    const d = asDatastore(r);
     const url = typeof answer.connection_info === 'string' ? maskUrlPassword(answer.connection_info) : undefined;
     return [
       ['Legacy status', field(r, 'status_label') ?? r.status ?? undefined],
@@ -48,11 +52,15 @@ export function datastoreSpec(kind: DatastoreKind): FamilySpec {
     kind: { path: `/${kind}`, noun: kind, ids: 'uuid', wrapper: 'instance', permission: kind },
     command: kind,
     label: `${kind} instance`,
+    // The columns of `list` (shared.ts), for any generic view of the family.
     columns: [
       { header: 'ID', value: (d) => d.id },
       { header: 'NAME', value: (d) => d.name ?? '' },
-      { header: 'STATUS', value: (d) => d.status_details?.summary ?? d.status ?? '' },
+      { header: 'ENGINE', value: (d) => engineName(asDatastore(d) ?? { id: d.id }) },
       { header: 'VERSION', value: (d) => field(d, 'version') ?? '' },
+      { header: 'STATUS', value: (d) => d.status_details?.summary ?? d.status ?? '' },
+      { header: 'ENDPOINT', value: (d) => currentPair(asDatastore(d) ?? {}) ?? field(d, 'endpoint') ?? '' },
+      { header: 'DNS', value: (d) => (dnsEnabled(asDatastore(d) ?? {}) ? 'on' : 'off') },
     ],
     details: details(kind),
     example: EXAMPLE[kind],
