@@ -3,12 +3,33 @@
 // monthly_cost}`; databases carry `engine {id, name}`, caches only `provider`; credentials
 // answer `{host, port, username, database?, password, connection_info}` (host and port: the
 // pair to connect to now); a cache's are read from the canonical /connection-info route.
+// Read replicas of a database: the facts type the replica items `unknown[]`, so they are read
+// field by field and leniently (`index`, `name`, `status`... when present).
+import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { resolveRef, type Family, type Resolved, type ResolveOptions } from './resolve.js';
 import { Credentials, Datastore, DatastoreAnswer, DnsAnswer, MessageAnswer, type Credentials as CredentialsT, type Datastore as DatastoreT, type DnsAnswer as DnsAnswerT } from './schemas.js';
+import { lenient, lenientArray, optBool, optNum, optText } from './wire.js';
 
 export type DatastoreKind = 'database' | 'cache';
+
+/** A replica as listed (`index`, `name`, `status`, `ready`, `endpoint`, `lag_bytes`), or in the replication status (`state`, `sync_state`). */
+export const Replica = z.looseObject({ index: optNum, name: optText, node_id: optText, endpoint: optText, status: optText, state: optText, ready: optBool, lag_bytes: optNum, sync_state: optText });
+/** GET /database/{id}/replicas: `{replicas, master {name, node_id, endpoint, status, ready}, billing}`. */
+export const ReplicaList = z.looseObject({
+  replicas: lenientArray(Replica),
+  master: lenient(Replica),
+  billing: lenient(z.looseObject({ hourly_cost_cents: optNum, monthly_cost_cents: optNum })),
+});
+/** POST /database/{id}/replicas: 201 `{message, replicas: [{status, replica_name, replica_index, message}]}`. */
+export const ReplicasAdded = z.looseObject({ message: optText, replicas: lenientArray(z.looseObject({ status: optText, replica_name: optText, replica_index: optNum, message: optText })) });
+/** GET /database/{id}/replicas/status: `{is_replicating, replica_count, replicas}`. */
+export const ReplicationStatus = z.looseObject({ is_replicating: optBool, replica_count: optNum, replicas: lenientArray(Replica) });
+export type Replica = z.infer<typeof Replica>;
+export type ReplicaList = z.infer<typeof ReplicaList>;
+export type ReplicasAdded = z.infer<typeof ReplicasAdded>;
+export type ReplicationStatus = z.infer<typeof ReplicationStatus>;
 
 /** The answer as parsed, and the payload exactly as the API returned it (for --json). */
 export interface Answer<T> {
@@ -24,7 +45,18 @@ export function datastoreFamily(kind: DatastoreKind): Family {
 }
 
 export class DatastoresApi {
-  constructor(private readonly http: HttpClient) {}
+  /** Read replicas of a database. */
+  readonly replicas: ReplicasApi;
+
+  constructor(private readonly http: HttpClient) {
+    this.replicas = new ReplicasApi(http);
+  }
+
+  /** GET /{kind}/plans (caches: `?provider=`): the answer as sent (the facts type `plans` loosely). */
+  async plans(kind: DatastoreKind, provider?: string, opts: Opts = {}): Promise<Answer<unknown>> {
+    const res = await this.http.get(`/${kind}/plans`, { query: { provider }, permission: `${kind}:read`, ...opts });
+    return { value: res.data, raw: res.raw, status: res.status };
+  }
 
   pages(kind: DatastoreKind, q: PageQuery = {}) {
     return paginate(this.http, `/${kind}`, Datastore, { permission: `${kind}:read`, ...q });
@@ -54,6 +86,31 @@ export class DatastoresApi {
   /** DELETE /{kind}/{id}/dns: `{message}`. */
   async disableDns(kind: DatastoreKind, id: string, opts: Opts = {}): Promise<Answer<{ message?: string | null }>> {
     const res = await this.http.request('DELETE', `/${kind}/${encodeURIComponent(id)}/dns`, { schema: MessageAnswer, permission: `${kind}:write`, optionalBody: true, ...opts });
+    return { value: res.data ?? {}, raw: res.raw ?? null, status: res.status };
+  }
+}
+
+export class ReplicasApi {
+  constructor(private readonly http: HttpClient) {}
+
+  async list(id: string, opts: Opts = {}): Promise<Answer<ReplicaList>> {
+    const res = await this.http.get(`/database/${encodeURIComponent(id)}/replicas`, { schema: ReplicaList, permission: 'database:read', ...opts });
+    return { value: res.data, raw: res.raw, status: res.status };
+  }
+
+  async status(id: string, opts: Opts = {}): Promise<Answer<ReplicationStatus>> {
+    const res = await this.http.get(`/database/${encodeURIComponent(id)}/replicas/status`, { schema: ReplicationStatus, permission: 'database:read', ...opts });
+    return { value: res.data, raw: res.raw, status: res.status };
+  }
+
+  /** POST `{replica_count}`: the replicas are created through GitOps and sync in a few minutes. */
+  async add(id: string, count: number, opts: Opts = {}): Promise<Answer<ReplicasAdded>> {
+    const res = await this.http.request('POST', `/database/${encodeURIComponent(id)}/replicas`, { body: { replica_count: count }, schema: ReplicasAdded, permission: 'database:write', ...opts });
+    return { value: res.data, raw: res.raw, status: res.status };
+  }
+
+  async remove(id: string, index: number, opts: Opts = {}): Promise<Answer<{ message?: string | null }>> {
+    const res = await this.http.request('DELETE', `/database/${encodeURIComponent(id)}/replicas/${index}`, { schema: MessageAnswer, permission: 'database:write', optionalBody: true, ...opts });
     return { value: res.data ?? {}, raw: res.raw ?? null, status: res.status };
   }
 }

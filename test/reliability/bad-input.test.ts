@@ -47,9 +47,7 @@ const BAD: Record<string, string[]> = {
   '--ssh-key': ['', ' '],
   '--cpu': ['gpu', ''],
   '--rabbitmq-version': ['', ' '],
-  '--automated-snapshots': ['yes', 'true', ''],
   '--type': ['kafka', 'Database', ''],
-  '--provider': ['', ' '],
   '--family': ['', ' '],
   '--parameters': ['{bad', '[1]', '"text"', '{"a": {"b": 1}}', '@/nonexistent/params.json', ''],
   '--locked': ['a b', 'x=y', ',,'],
@@ -77,6 +75,15 @@ const BAD: Record<string, string[]> = {
   '--rules': ['not json', '{"direction":"inbound"}', '[1]', '[[]]', '@/nonexistent/rules.json', ''],
   '--to': TARGETS,
   '--from': TARGETS,
+  // database create --engine/--provider and cache plans --provider (a word from a list)
+  '--provider': ['oracle', 'Redis', '', ' '],
+  // cache create --provider/--engine
+  '--engine': ['memcached', 'REDIS', ''],
+  '--engine-version': ['', ' '],
+  '--database-name': ['', ' '],
+  '--storage': INT,
+  '--automated-snapshots': ['maybe', 'ON', 'yes', 'true', ''],
+  '--count': INT,
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -119,6 +126,13 @@ const REQUIRED: Record<string, string[]> = {
   'firewalls detach': ['--from', 'vps:vps-01'],
   'ssh-keys add': ['--name', 'k1'],
   'ssh-keys delete': ['--yes'],
+  'database create': ['--name', 'n1', '--provider', 'postgresql', '--plan', 'small'],
+  'database update': ['--plan', 'small'],
+  'database delete': ['--yes'],
+  'database replicas remove': ['--yes'],
+  'cache create': ['--name', 'n1', '--engine', 'redis', '--plan', 'small'],
+  'cache update': ['--plan', 'small'],
+  'cache delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -130,6 +144,7 @@ const BAD_ARGS: [string[], string][] = [
   [['config', 'set', 'output', 'yaml'], 'output'],
   [['database', 'credentials', 'orders-pg', '--rotate'], 'rotat'],
   [['cache', 'connection-info', 'sessions-redis', '--rotate'], 'rotat'],
+  [['database', 'replicas', 'remove', 'orders-pg', '0', '--yes'], 'primary'],
   [['serverless', 'create', '--name', '---', '--image', 'registry.sim.local/acme/n:1'], 'slug'],
   [['api', '/vps', '-X', 'POST', '--input', '-', '-f', 'a=b'], 'input|field'],
   [['queue', 'update', 'events-rabbit'], 'nothing to update'],

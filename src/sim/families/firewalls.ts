@@ -26,7 +26,7 @@ export function newFirewall(r: Pick<FirewallRecord, 'id' | 'teamId' | 'name' | '
   return { description: null, isDefault: false, rules: [], attachments: [], updatedAt: r.createdAt, ...r, life: lifecycle(r.createdAt, base) };
 }
 
-/** Whether an instance of the type exists in the team (the simulator has no queues: any id passes). */
+/** Whether an instance of the type exists in the team. */
 function instanceExists(world: World, teamId: number, type: string, id: string): boolean {
   switch (type) {
     case 'vps': {
@@ -34,8 +34,14 @@ function instanceExists(world: World, teamId: number, type: string, id: string):
       return !!v && !isGone(v.life, world.now());
     }
     case 'database':
-    case 'cache':
-      return !!world.datastores.find(type, teamId, id);
+    case 'cache': {
+      const d = (type === 'database' ? world.databases : world.caches).get(teamId, id);
+      return !!d && !isGone(d.life, world.now());
+    }
+    case 'queue': {
+      const q = world.queues.get(teamId, id);
+      return !!q && !isGone(q.life, world.now());
+    }
     case 'serverless':
       return !!world.containers.get(teamId, id);
     default:

@@ -2,6 +2,8 @@
 // One line per family; each family's file holds its definition, seed and extras.
 import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
+import { cacheHandlers } from './cache.js';
+import { databaseHandlers } from './database.js';
 import { vpsHandlers } from './vps.js';
 import { queueHandlers } from './queue.js';
 import { parameterGroupHandlers } from './parameter-groups.js';
@@ -13,6 +15,8 @@ import { sshKeyHandlers } from './ssh-keys.js';
 export function familyRoutes(world: World): RequestHandler[] {
   return [
     ...vpsHandlers(world),
+    ...databaseHandlers(world),
+    ...cacheHandlers(world),
     // issue 14: one line per family below
     ...queueHandlers(world),
     ...parameterGroupHandlers(world),

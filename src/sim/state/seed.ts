@@ -2,7 +2,7 @@
 import { DAY, HOUR, MINUTE } from '../clock.js';
 import { MAIN_TEAM, STAGING_TEAM } from './auth.js';
 import { DEFAULT_SPEC, type ContainerSpec } from './containers.js';
-import type { DatastoreRecord } from './datastores.js';
+import { enableDns, newDatastore, type DatastoreRecord } from './datastores.js';
 import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
 import type { World } from './world.js';
@@ -84,8 +84,10 @@ function seedVps(w: World, now: number): void {
 type DsInit = Pick<DatastoreRecord, 'kind' | 'id' | 'name' | 'engine' | 'version' | 'password' | 'databaseName'> & Partial<DatastoreRecord>;
 
 function seedDatastores(w: World, now: number): void {
-  const ds = (d: DsInit) =>
-    w.datastores.add({ teamId: MAIN_TEAM, status: 'running', createdAt: now - 30 * DAY, updatedAt: now - 30 * DAY, operatorManaged: false, dnsPort: null, resourceProfile: 'small', datacenter: 'fsn1', ...d });
+  const ds = (d: DsInit) => {
+    const r = newDatastore({ teamId: MAIN_TEAM, createdAt: now - 30 * DAY, ...d });
+    return d.kind === 'database' ? w.databases.add(r) : w.caches.add(r);
+  };
   const pg = ds({ kind: 'database', id: SEED_IDS.postgres, name: 'orders-pg', engine: 'postgresql', version: '16.4', password: 'pg-S3cret-orders', databaseName: null });
   ds({ kind: 'database', id: SEED_IDS.mysql, name: 'shop-mysql', engine: 'mysql', version: '8.0.39', password: 'my-S3cret-shop', databaseName: 'shop', resourceProfile: 'medium' });
   ds({ kind: 'database', id: SEED_IDS.mariadb, name: 'wiki-maria', engine: 'mariadb', version: '11.4', password: 'maria-S3cret', databaseName: 'wiki' });
@@ -93,8 +95,8 @@ function seedDatastores(w: World, now: number): void {
   const redis = ds({ kind: 'cache', id: SEED_IDS.redis, name: 'sessions-redis', engine: 'redis', version: '7.2', password: 'redis-S3cret', databaseName: null });
   ds({ kind: 'cache', id: SEED_IDS.valkey, name: 'queue-valkey', engine: 'valkey', version: '8.0', password: 'valkey-S3cret', databaseName: null });
   ds({ kind: 'cache', id: SEED_IDS.dragonfly, name: 'feed-dragonfly', engine: 'dragonfly', version: '1.21', password: 'df-S3cret', databaseName: null, operatorManaged: true });
-  w.datastores.enableDns(pg, now - 20 * DAY);
-  w.datastores.enableDns(redis, now - 20 * DAY);
+  enableDns(pg, [], now - 20 * DAY);
+  enableDns(redis, [pg], now - 20 * DAY);
 }
 
 function seedPoints(w: World, now: number): void {

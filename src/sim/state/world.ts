@@ -2,7 +2,7 @@
 import { SimClock, type SimClockOptions } from '../clock.js';
 import { AuthState } from './auth.js';
 import { ContainerStore, type ContainerRecord } from './containers.js';
-import { DatastoreStore } from './datastores.js';
+import type { DatastoreRecord } from './datastores.js';
 import { IdSource } from './ids.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './ratelimit.js';
 import { RecoveryStore } from './recovery.js';
@@ -43,10 +43,11 @@ export class World {
   staleSince: number | null = null;
   ids = new IdSource();
   containers = new ContainerStore();
-  datastores = new DatastoreStore();
   vps = new TeamStore<VpsRecord>();
   queues = new TeamStore<QueueRecord>();
   parameterGroups = new TeamStore<ParameterGroupRecord>();
+  databases = new TeamStore<DatastoreRecord>();
+  caches = new TeamStore<DatastoreRecord>();
   recovery = new RecoveryStore();
   buckets = new TeamStore<BucketRecord>();
   accessKeys = new TeamStore<AccessKeyRecord>();
@@ -71,10 +72,11 @@ export class World {
     this.staleSince = null;
     this.ids = new IdSource();
     this.containers = new ContainerStore();
-    this.datastores = new DatastoreStore();
     this.vps = new TeamStore<VpsRecord>();
     this.queues = new TeamStore<QueueRecord>();
     this.parameterGroups = new TeamStore<ParameterGroupRecord>();
+    this.databases = new TeamStore<DatastoreRecord>();
+    this.caches = new TeamStore<DatastoreRecord>();
     this.recovery = new RecoveryStore();
     this.buckets = new TeamStore<BucketRecord>();
     this.accessKeys = new TeamStore<AccessKeyRecord>();

@@ -1,0 +1,4 @@
+import { diagnoseCommand } from '../resource/diagnose.js';
+import { CACHE } from './family.js';
+
+export default diagnoseCommand(CACHE);

@@ -1,0 +1,28 @@
+import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { UsageError } from '../../cli/errors.js';
+import { nonEmpty } from '../serverless/flags.js';
+import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { updateAndWait } from '../database/write-flow.js';
+import { CACHE } from './family.js';
+
+export default defineCommand({
+  path: ['cache', 'update'],
+  description: 'rename a cache, change its profile or switch automated snapshots; --wait until done',
+  args: [arg('<id>', 'cache id or name')],
+  options: {
+    name: option('--name <name>', 'new name (the private endpoint keeps its host)', nonEmpty('--name')),
+    profile: option('--profile, --plan <name>', "new resource profile (see 'infra cache plans')", nonEmpty('--profile')),
+    snapshots: choice('--automated-snapshots <on|off>', 'automated recovery points', ['on', 'off']),
+    ...operationWaitOptions('update'),
+  },
+  examples: ['infra cache update sessions-redis --profile medium --wait', 'infra cache update sessions-redis --automated-snapshots off'],
+  run: async (app, { args: [ref], opts }) => {
+    const flags = waitFlagsOf(opts);
+    const body: Record<string, unknown> = {};
+    if (opts.name) body.name = opts.name;
+    if (opts.profile) body.resource_profile = opts.profile;
+    if (opts.snapshots) body.automated_snapshots_enabled = opts.snapshots === 'on';
+    if (Object.keys(body).length === 0) throw new UsageError('nothing to update', 'give --name, --profile or --automated-snapshots');
+    return updateAndWait(app, CACHE, ref, body, flags);
+  },
+});

@@ -1,0 +1,35 @@
+import { defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { nonEmpty } from '../serverless/flags.js';
+import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { DATABASE } from './family.js';
+import { createAndWait } from './write-flow.js';
+
+const ENGINES = ['postgresql', 'mysql', 'mariadb'] as const;
+// A required choice: commander checks the word and lists the choices in help.
+const engine: OptionSpec<(typeof ENGINES)[number]> = { flags: '--engine, --provider <engine>', description: 'database engine', choices: ENGINES, required: true };
+
+export default defineCommand({
+  path: ['database', 'create'],
+  description: 'create a managed database (PostgreSQL, MySQL or MariaDB); --wait until it runs',
+  options: {
+    name: required('--name <name>', 'name of the instance (lowercase letters, digits and dashes)', nonEmpty('--name')),
+    engine,
+    profile: required('--profile, --plan <name>', "resource profile (see 'infra database plans')", nonEmpty('--profile')),
+    engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
+    databaseName: option('--database-name <name>', 'database to create in it (default: the engine\'s bootstrap database)', nonEmpty('--database-name')),
+    datacenter: withDefault('--datacenter <dc>', 'datacenter: fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
+    ...operationWaitOptions('creation'),
+  },
+  examples: [
+    'infra database create --name analytics-pg --engine postgresql --profile small --database-name analytics --wait',
+    'infra database create --name shop-replica --engine mysql --engine-version 8.4.3 --plan medium --datacenter nbg1',
+    'id=$(infra database create --name reports --engine mariadb --plan small) && infra database wait "$id"',
+  ],
+  run: async (app, { opts }) => {
+    const flags = waitFlagsOf(opts);
+    const body: Record<string, unknown> = { name: opts.name, provider: opts.engine, datacenter: opts.datacenter, resource_profile: opts.profile };
+    if (opts.engineVersion) body.version = opts.engineVersion;
+    if (opts.databaseName) body.database_name = opts.databaseName;
+    return createAndWait(app, DATABASE, body, flags);
+  },
+});

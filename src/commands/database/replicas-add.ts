@@ -1,0 +1,28 @@
+// `infra database replicas add <id> [--count N]`: replicas are created through GitOps and take
+// a few minutes to sync; --wait follows the database's operation until they stream.
+import { arg, defineCommand, withDefault } from '../../cli/command.js';
+import { intOption } from '../../cli/options.js';
+import { resolveResource } from '../resource/resolve.js';
+import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { DATABASE } from './family.js';
+
+export default defineCommand({
+  path: ['database', 'replicas', 'add'],
+  description: 'add read replicas to a database (private endpoints only); --wait until they are synced',
+  args: [arg('<id>', 'database id or name')],
+  options: { count: withDefault('--count <n>', 'how many replicas to add', 1, intOption('--count')), ...operationWaitOptions('replica addition') },
+  examples: ['infra database replicas add orders-pg --wait', 'infra database replicas add orders-pg --count 2 --json'],
+  run: async (app, { args: [ref], opts }) => {
+    const flags = waitFlagsOf(opts);
+    const { client, id, before, name } = await resolveResource(app, DATABASE, ref);
+    const added = await client.datastores.replicas.add(id, opts.count, { signal: app.ctx.signal });
+    const names = added.value.replicas.map((r) => r.replica_name ?? (r.replica_index === undefined || r.replica_index === null ? '' : `replica ${r.replica_index}`)).filter(Boolean);
+    if (!app.json) for (const n of names) app.print(n);
+    app.info(`adding ${opts.count} replica${opts.count > 1 ? 's' : ''} to ${name} (id ${id}); they sync in a few minutes`);
+    if (!flags.wait) {
+      if (app.json) app.printJson(added.raw);
+      return;
+    }
+    return waitForOperation(app, client, DATABASE, subjectOf(DATABASE, 'replica addition', id, name, before), flags);
+  },
+});
