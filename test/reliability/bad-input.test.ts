@@ -76,7 +76,7 @@ const BAD: Record<string, string[]> = {
   '--to': TARGETS,
   '--from': TARGETS,
   // database create --engine/--provider and cache plans --provider (a word from a list)
-  '--provider': ['oracle', 'Redis', '', ' '],
+  '--provider': ['', ' '], // a word from a list for database create, free text for parameter groups
   // cache create --provider/--engine
   '--engine': ['memcached', 'REDIS', ''],
   '--engine-version': ['', ' '],
