@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { defineCommand, flag, list, option } from '../../cli/command.js';
 import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
-import { UsageError } from '../../cli/errors.js';
+import { CliError, UsageError } from '../../cli/errors.js';
 import { ConflictError } from '../../client/errors.js';
 import type { Container } from '../../client/schemas.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -130,7 +130,7 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
       created = await client.serverless.create(p.change, { signal: app.ctx.signal, idempotencyKey: key });
     } catch (err) {
       if (err instanceof ConflictError && /idempotency/i.test(err.message))
-        throw new UsageError(`the create of ${name} was refused: the idempotency key ${key} was already used for a different request (${err.message})`, 'reuse a key only to retry the very same request; run it without --idempotency-key for a new one');
+        throw new CliError(ExitCode.FAILED, `the create of ${name} was refused: the idempotency key ${key} was already used for a different request (the API said: ${err.message})`, 'reuse a key only to retry the very same request; run it without --idempotency-key for a new one');
       throw err;
     }
     const c = created.container;
