@@ -1,11 +1,13 @@
-// What `serverless apply` is asked for: one container from the flags, or several from a JSON
-// file (`-f FILE`, `-f -` for standard input) with the same fields as the flags. Everything is
-// checked before the first request; each error names the file, the entry and the field (exit 2).
+// What `serverless apply` is asked for: one container from the flags, or several from a file
+// (`-f FILE`, `-f -` for standard input; JSON, or YAML for .yaml/.yml files and YAML on stdin)
+// with the same fields as the flags. Everything is checked before the first request; each
+// error names the file, the entry and the field (exit 2).
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../shared/stdin.js';
 import { RESOURCE_PROFILES, slugFrom, splitImage } from './flags.js';
+import { parseYaml, YamlError } from './apply-yaml.js';
 
 /** One container as it should be. Fields left out are left as they are (a create uses the defaults). */
 export interface Desired {
@@ -71,12 +73,24 @@ export async function fromFile(app: App, path: string): Promise<Desired[]> {
     }
   }
   const label = path === '-' ? 'standard input' : path;
-  if (/\.ya?ml$/i.test(path)) throw new UsageError(`--file: ${label}: YAML is not read, only JSON`, `convert it first, e.g. yq -o=json ${path} > deploy.json`);
-  return parseApplyFile(text, label);
+  const yaml = path === '-' ? !/^\s*[[{]/.test(text) : /\.ya?ml$/i.test(path);
+  return yaml ? parseApplyYaml(text, label) : parseApplyFile(text, label);
+}
+
+/** Pure: the containers of a YAML file (the subset apply-yaml.ts reads). */
+export function parseApplyYaml(text: string, label: string): Desired[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (err) {
+    if (err instanceof YamlError) throw new UsageError(`--file: ${label}: ${err.message}`, 'the file can also be JSON, with the same fields');
+    throw err;
+  }
+  return parseApplyDoc(doc, label);
 }
 
 /**
- * Pure: the containers of a file. Accepted: `{"containers": [...]}`, a bare array, or one
+ * Pure: the containers of a JSON file. Accepted: `{"containers": [...]}`, a bare array, or one
  * container object.
  */
 export function parseApplyFile(text: string, label: string): Desired[] {
@@ -86,6 +100,11 @@ export function parseApplyFile(text: string, label: string): Desired[] {
   } catch (err) {
     throw new UsageError(`--file: ${label} is not valid JSON (${(err as Error).message})`);
   }
+  return parseApplyDoc(doc, label);
+}
+
+/** Pure: the containers of a parsed file, whatever its syntax. */
+export function parseApplyDoc(doc: unknown, label: string): Desired[] {
   const fail = (m: string) => new UsageError(`--file: ${label}: ${m}`);
   let entries: unknown[];
   let where: (i: number) => string;

@@ -25,7 +25,7 @@ export default defineCommand({
   path: ['serverless', 'apply'],
   description: 'create or update containers to match a description (flags or a JSON file): only what differs is sent',
   options: {
-    file: option('-f, --file <file>', 'JSON file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile"}]}'),
+    file: option('-f, --file <file>', 'JSON or YAML (.yaml/.yml) file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile"}]}'),
     name: option('--name <name>', 'container name (created when no container has it)', nonEmpty('--name')),
     image: option('--image <ref>', 'image reference (no tag means latest)', nonEmpty('--image')),
     slug: option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
@@ -41,10 +41,11 @@ export default defineCommand({
     'infra serverless apply --name web --image registry.sim.local/acme/web:1.3.0 --env LOG_LEVEL=info',
     'infra serverless apply -f deploy.json --dry-run',
     'infra serverless apply -f deploy.json --preflight --wait --progress json',
+    'infra serverless apply -f deploy.yaml --wait',
     "infra serverless apply -f deploy.json --json | jq -r '.[] | \"\\(.name) \\(.action)\"'",
   ],
   help:
-    'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON; YAML is not read.',
+    'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
   run: async (app, { opts }) => {
     const flags = waitFlags(opts);
     const given = (['name', 'image', 'slug', 'port', 'min', 'max', 'profile'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);

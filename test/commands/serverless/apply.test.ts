@@ -201,11 +201,25 @@ describe('serverless apply -f with several containers', () => {
     expect(h.sim.requests).toEqual([]);
   });
 
-  it('a YAML file: exit 2, says only JSON is read and how to convert', async () => {
-    const r = await h.cli(['serverless', 'apply', '-f', file('containers:\n  - name: web\n', 'yaml')]);
+  it('a YAML file (.yaml), and YAML on standard input: the same as JSON', async () => {
+    const yaml = ['containers:', '  - name: web', `    image: ${REG}/web:1.3.0`, '    env:', '      LOG_LEVEL: debug', '  - name: shop', `    image: ${REG}/shop:1.0`, '    port: 3000', ''].join('\n');
+    const r = await h.cli(['serverless', 'apply', '-f', file(yaml, 'yaml'), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { name: string; action: string }[]).map((o) => [o.name, o.action])).toEqual([['web', 'updated'], ['shop', 'created']]);
+    expect(writes().map((w) => w.body)).toEqual([
+      { image: `${REG}/web`, image_tag: '1.3.0', environment_variables: { LOG_LEVEL: 'debug' } },
+      expect.objectContaining({ name: 'shop', port: 3000 }),
+    ]);
+    const stdin = await h.cli(['serverless', 'apply', '-f', '-', '--dry-run'], { stdin: yaml });
+    expect(stdin.stdout).toBe([`web: unchanged (id ${web})`, `shop: unchanged (id ${named('shop')[0]!.id})`, ''].join('\n'));
+  });
+
+  it('YAML outside the subset: exit 2 with the line, nothing sent', async () => {
+    const p = file('containers:\n  - name: web\n    image: |\n      x\n', 'yml');
+    const r = await h.cli(['serverless', 'apply', '-f', p]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/YAML is not read, only JSON/);
-    expect(r.stderr).toMatch(/^hint: convert it first, e\.g\. yq -o=json /m);
+    expect(r.stderr).toContain(`error: --file: ${p}: line 3: multi-line scalars (| and >) are not read; write the file as JSON\n`);
+    expect(h.sim.requests).toEqual([]);
   });
 });
 
