@@ -82,7 +82,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 export const GROUPS: Groups = {
   auth: 'log in, check and remove the stored API token',
   config: 'read and change settings (keys: api-url, project, output)',
-  serverless: 'serverless containers: rollouts, status, logs and diagnosis',
+  serverless: 'serverless containers: deploys (apply, preflight, probe, rollback), rollouts, status, logs and diagnosis',
   vps: 'virtual private servers: lifecycle, images, plans, metrics, diagnosis',
   database: 'managed databases: list, credentials, public DNS',
   'database dns': 'public DNS of a database: adds a public endpoint beside the private one',
