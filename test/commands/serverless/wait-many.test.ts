@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { Capture, onlyJson } from '../../helpers/cli.js';
 import { REG, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -65,6 +65,18 @@ describe('serverless wait <id> <id>...', () => {
     expect(Object.keys(out[0]!)).toEqual(['id', 'spec_generation', 'observed_generation', 'outcome', 'evidence', 'elapsed_seconds', 'status_details']);
   });
 
+  it('on a terminal: one spinner for the waits still running, a line as each ends', async () => {
+    await update(web, { image_tag: '1.3.0' });
+    await update(edge, { image_tag: '1.0.1' });
+    const stderr = Object.assign(new Capture(true, 100), { cursorTo: () => true, moveCursor: () => true, clearLine: () => true });
+    const r = await h.cli(['serverless', 'wait', 'web', 'edge'], { stderr });
+    expect(r.code, stderr.text).toBe(0);
+    const text = stderr.text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    expect(text).toMatch(/waiting for 2 rollouts: web .* · edge /);
+    expect(text).toMatch(/✔ web: generation 4 of web is ready/);
+    expect(text).toMatch(/✔ edge: generation 3 of edge is ready/);
+  });
+
   it('one id keeps the single object', async () => {
     const r = await h.cli(['serverless', 'wait', 'web', '--json']);
     expect(onlyJson(r.stdout)).toMatchObject({ id: web, outcome: 'ready' });
@@ -114,6 +126,13 @@ describe('--progress json', () => {
     expect(events(r.stderr)).toEqual([]);
     expect(r.stderr).toMatch(/^\S+Z waiting for generation 4 of web \(timeout 15m\)$/m);
     expect(r.stderr).toMatch(/^\S+Z generation 4 of web is ready/m);
+  });
+
+  it('the wait command of a product family (vps wait)', async () => {
+    await h.cli(['vps', 'reboot', 'vps-02']);
+    const r = await h.cli(['vps', 'wait', 'vps-02', '--progress', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(events(r.stderr).at(-1)).toMatchObject({ id: SEED_IDS.vps[1], phase: 'done', outcome: 'ready' });
   });
 
   it('the operation wait of a product family (vps stop --wait)', async () => {
