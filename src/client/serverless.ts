@@ -1,8 +1,9 @@
 // Serverless containers in the real dialect (contract 12): list, one container, create,
 // update, redeploy, delete, name resolution, and the operations a change starts.
 // Diagnostics (revisions, events, logs, diagnose) live in diagnostics.ts.
+import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
-import { paginate, type PageQuery } from './paginate.js';
+import { paginate, type Page, type PageQuery } from './paginate.js';
 import { resolveRef, type Family, type Resolved, type ResolveOptions } from './resolve.js';
 import {
   Container,
@@ -13,8 +14,39 @@ import {
   RedeployAnswer,
   UpdateAnswer,
   type Container as ContainerT,
+  StatusDetails,
   type Operation,
 } from './schemas.js';
+import { lenient, optBool, optNum, optText } from './wire.js';
+
+/**
+ * One row of GET /serverless/{id}/deployments (`ServerlessDeploymentResource`): what a
+ * revision ran. Nothing is required: history is for reading, and a rollback checks the
+ * fields it uses itself.
+ */
+export const Deployment = z.looseObject({
+  id: optText,
+  revision_number: optNum,
+  revision_name: optText,
+  knative_revision_name: optText,
+  image: optText,
+  image_tag: optText,
+  port: optNum,
+  min_scale: optNum,
+  max_scale: optNum,
+  target_concurrency: optNum,
+  resource_profile: optText,
+  status: optText,
+  status_details: lenient(StatusDetails),
+  is_current: optBool,
+  traffic_percent: optNum,
+  error_message: optText,
+  error_category: optText,
+  deployed_at: optText,
+  activated_at: optText,
+  created_at: optText,
+});
+export type Deployment = z.infer<typeof Deployment>;
 
 /** The fields a create or update sends (`UpdateServerlessContainerRequest`); all optional on update. */
 export interface ContainerChange {
@@ -31,6 +63,7 @@ export interface ContainerChange {
   /** Replaces the whole map on update: merge with the current one first. */
   environment_variables?: Record<string, string>;
   health_check_path?: string;
+  concurrency_target?: number;
 }
 
 /** A container as the API answered it: the parsed view, and the payload for --json. */
@@ -97,6 +130,21 @@ export class ServerlessApi {
   async delete(id: string, opts: Opts = {}): Promise<{ message?: string }> {
     const res = await this.http.request('DELETE', `/serverless/${encodeURIComponent(id)}`, { schema: MessageAnswer, permission: 'serverless:delete', optionalBody: true, ...opts });
     return { message: res.data?.message ?? undefined };
+  }
+
+  /** GET /serverless/{id}/deployments, page by page (the server's order). */
+  deploymentPages(id: string, q: PageQuery = {}): AsyncGenerator<Page<Deployment>> {
+    return paginate(this.http, `/serverless/${encodeURIComponent(id)}/deployments`, Deployment, { permission: 'serverless:read', ...q });
+  }
+
+  /** Every deployment of a container, newest first (by revision number, whatever order the pages came in). */
+  async deployments(id: string, opts: Opts = {}): Promise<{ items: Deployment[]; raw: unknown[] }> {
+    const rows: { item: Deployment; raw: unknown; at: number }[] = [];
+    for await (const page of this.deploymentPages(id, { all: true, signal: opts.signal })) {
+      page.items.forEach((item, i) => rows.push({ item, raw: page.raw[i], at: rows.length }));
+    }
+    rows.sort((a, b) => (b.item.revision_number ?? -1) - (a.item.revision_number ?? -1) || a.at - b.at);
+    return { items: rows.map((r) => r.item), raw: rows.map((r) => r.raw) };
   }
 
   /** GET /operations/{id}: the operation id, or a container id for its latest operation. */

@@ -76,6 +76,13 @@ const EXPECTED: Record<string, Expect> = {
   'infra api -X POST /database/"$DB_ID"/dns --input body.json': { skip: 'needs a body file: test/e2e/foundation.test.ts covers --input' },
   'infra serverless update web --image "$IMAGE" --wait --timeout 10m --json': {},
   'infra serverless wait web --generation "$(jq .spec_generation rollout.json': { skip: 'a nested command line (the resume of a timed-out wait): test/e2e/rollout.test.ts runs printed resume commands' },
+  'infra serverless preflight --image registry.sim.local/acme/web:1.3.0': { stdout: /^Result:\s+ok \(amd64\)$/m },
+  'infra serverless apply --name web --image registry.sim.local/acme/web:1.3.0 --env LOG_LEVEL=info --dry-run': { stdout: /^web: would update .*\n  ~ image: /m },
+  'infra serverless apply -f deploy.json --preflight --wait': { skip: 'needs the file: test/e2e/deploy-recipe.test.ts runs the README recipe that writes it, test/commands/serverless/apply.test.ts the rest' },
+  'infra serverless probe api --path /healthz --expect-status 200': { stdout: /^Cold start:\s+likely/m },
+  'infra serverless deployments web': { stdout: /^3\tweb-00003\t/m },
+  'infra serverless rollback web --wait': {},
+  'infra serverless wait web api --timeout 10m': { exit: 3 },
 };
 
 const FILL: Record<string, string> = { '"$KEY"': 'readme-key-1', '"$IMAGE"': 'registry.sim.local/acme/web:2.0.0' };

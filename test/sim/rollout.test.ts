@@ -275,6 +275,7 @@ describe('container requests', () => {
     const u4 = await update(c.id, { environment_variables: { D: '4' } });
     expect((await update(u4.id, { environment_variables: null })).environment_variables).toEqual([]);
     const show = await parsed(await api.get(`/api/v1/serverless/${c.id}`), S.ContainerShow);
-    expect(show.url).toBe('https://envy-main.containers.sim.local');
+    // The container's URL answers on the simulator's own port (container-traffic.ts).
+    expect(show.url).toBe(`${api.sim.url}/containers/envy-main`);
   });
 });

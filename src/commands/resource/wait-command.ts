@@ -1,7 +1,7 @@
 import { arg, defineCommand, flag, option, type CommandDef } from '../../cli/command.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
 import { withStatus, type FamilySpec } from './family.js';
-import { waitFlagsOf, waitForOperation } from './wait.js';
+import { progressOption, waitFlagsOf, waitForOperation } from './wait.js';
 
 /** `infra <family> wait <id>`: resumes a --wait that timed out or was interrupted. */
 export function waitCommand(spec: FamilySpec): CommandDef {
@@ -14,6 +14,7 @@ export function waitCommand(spec: FamilySpec): CommandDef {
       deleted: flag('--deleted', 'wait until the resource is gone (a deletion)'),
       timeout: option('--timeout <duration>', 'give up waiting after this long (default 15m)', durationOption('--timeout', { min: 1_000 })),
       interval: option('--interval <duration>', 'longest pause between status checks (default 5s)', durationOption('--interval', { min: 100 })),
+      progress: progressOption(),
     },
     examples: [`infra ${spec.command} wait ${spec.example.name}`, `infra ${spec.command} wait ${spec.example.id} --timeout 30m --json`],
     run: async (app, { args: [ref], opts }) => {

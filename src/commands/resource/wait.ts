@@ -3,7 +3,7 @@
 // --json, one object on stdout (contract 6.9).
 import type { App } from '../../cli/app.js';
 import { CliError, InterruptedError } from '../../cli/errors.js';
-import { flag, option } from '../../cli/command.js';
+import { choice, flag, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
 import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
@@ -11,6 +11,7 @@ import { baselineOf } from '../../rollout/decide.js';
 import { operationPhaseText, operationResume, operationVerdict, type OperationSubject } from '../../rollout/operation.js';
 import { waitForRollout } from '../../rollout/poller.js';
 import { finalJson } from '../../rollout/report.js';
+import { eventStream, type EventSink, type EventSubject } from '../../rollout/events.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { withStatus, type FamilySpec } from './family.js';
@@ -19,6 +20,25 @@ export interface WaitFlags {
   wait: boolean;
   timeoutMs: number;
   intervalMs: number;
+  /** `json`: NDJSON progress events on stderr instead of the human progress (absent: text). */
+  progress?: ProgressFormat;
+}
+
+export const PROGRESS_FORMATS = ['text', 'json'] as const;
+export type ProgressFormat = (typeof PROGRESS_FORMATS)[number];
+
+/** `--progress json` of every waiting command (the rollouts' and the operations'). */
+export function progressOption() {
+  return choice(
+    '--progress <format>',
+    'progress while waiting: text (default) or json (NDJSON on stderr: one event {time, id, generation, phase, summary, health, operation, elapsed_seconds} per change, then a final one with the outcome)',
+    PROGRESS_FORMATS,
+  );
+}
+
+/** The NDJSON events of one wait, written to stderr (never silenced by --quiet: they were asked for). */
+export function jsonProgress(app: App, subject: EventSubject): EventSink {
+  return eventStream(subject, (line) => app.ctx.stderr.write(`${line}\n`), () => app.ctx.clock.now());
 }
 
 export const DEFAULT_TIMEOUT_MS = 15 * 60_000;
@@ -30,14 +50,15 @@ export function operationWaitOptions(what: string) {
     wait: flag('--wait', `wait until the ${what} finishes (exit 0 done, 1 failed, 6 timeout)`),
     timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m (default 15m; the operation goes on)', durationOption('--timeout', { min: 1_000 })),
     interval: option('--interval <duration>', 'longest pause between status checks (default 5s)', durationOption('--interval', { min: 100 })),
+    progress: progressOption(),
   };
 }
 
-export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?: number }, always = false): WaitFlags {
+export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?: number; progress?: ProgressFormat }, always = false): WaitFlags {
   const wait = always || opts.wait === true;
-  if (!wait && (opts.timeout !== undefined || opts.interval !== undefined))
-    throw new CliError(ExitCode.USAGE, `--${opts.timeout !== undefined ? 'timeout' : 'interval'} applies only with --wait`, 'add --wait to wait for the operation');
-  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS };
+  const stray = (['timeout', 'interval', 'progress'] as const).find((k) => opts[k] !== undefined);
+  if (!wait && stray) throw new CliError(ExitCode.USAGE, `--${stray} applies only with --wait`, 'add --wait to wait for the operation');
+  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
 }
 
 /** The subject of a wait on `verb` of a resource, from the read taken just before the change (null: a create). */
@@ -46,7 +67,9 @@ export function subjectOf(spec: FamilySpec, verb: string, id: string, name: stri
 }
 
 export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: { initial?: Resource; untilGone?: boolean } = {}): Promise<number> {
-  const progress = await app.progress();
+  const events = flags.progress === 'json' ? jsonProgress(app, { id: subject.id, name: subject.name }) : undefined;
+  // With --progress json the events replace the human progress (stderr stays parseable).
+  const progress = events ? { update() {}, done() {}, stop() {} } : await app.progress();
   progress.update(`waiting for the ${subject.verb} of ${subject.name} (timeout ${formatDuration(flags.timeoutMs)})`);
   let seenFresh = false;
   let result;
@@ -64,6 +87,7 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
       rateLimit: () => client.http.lastRateLimit,
       onProgress: (e) => {
         if (e.type === 'status' && e.decision.phase !== 'previous_rollout' && e.decision.phase !== 'stale') seenFresh = true;
+        events?.event(e);
         progress.update(operationPhaseText(e, subject));
       },
     });
@@ -79,6 +103,7 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
     endpoint: `GET /api/v1${spec.kind.path}/${subject.id}`,
     terminated: reason instanceof InterruptedError && reason.signal === 'SIGTERM',
   });
+  events?.final(result);
   if (v.exitCode === ExitCode.OK) progress.done(v.message, true);
   else progress.stop();
   if (app.json) app.printJson(finalJson({ id: subject.id, name: subject.name, target: subject.target }, result));

@@ -1,6 +1,7 @@
 import { UsageError } from '../../cli/errors.js';
 import type { ContainerChange } from '../../client/serverless.js';
-import { applyEnv, envEdits, nonEmpty, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { applyEnv, envEdits, nonEmpty, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { preflightGate } from './preflight-check.js';
 import { afterChange, targetOf } from './wait-flow.js';
 import { defineCommand, option, required } from '../../cli/command.js';
 
@@ -15,12 +16,14 @@ export default defineCommand({
     image: required('--image <ref>', 'image reference, e.g. registry.example.com/team/app:1.0 (sent as image and image_tag; no tag means latest)', nonEmpty('--image')),
     slug: option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
     ...specOptions(),
+    ...preflightOption(),
     ...waitOptions(),
   },
   examples: [
     'infra serverless create --name web --image registry.example.com/acme/web:1.0 --port 8080 --wait',
     'infra serverless create --name api --image ghcr.io/acme/api:2.3 --env LOG_LEVEL=info --env REGION=eu --min 1 --max 5',
     'id=$(infra serverless create --name worker --slug worker-eu --image ghcr.io/acme/worker:1.0)',
+    'infra serverless create --name shop --image registry.sim.local/acme/shop:1.0 --preflight --wait --progress json',
   ],
   run: async (app, { opts }) => {
     const flags = waitFlags(opts);
@@ -34,6 +37,7 @@ export default defineCommand({
     const edits = envEdits(opts);
     if (edits.set.length) change.environment_variables = applyEnv({}, edits);
     const client = await app.client();
+    if (opts.preflight) await preflightGate(app, client, [`${change.image}:${change.image_tag}`]);
     const created = await client.serverless.create(change, { signal: app.ctx.signal });
     const c = created.container;
     // Data on stdout: the new id, for `id=$(infra serverless create ...)`; the rest is on stderr.

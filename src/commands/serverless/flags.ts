@@ -3,6 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import { flag, list, option } from '../../cli/command.js';
+import { progressOption, type ProgressFormat } from '../resource/wait.js';
 import { durationOption } from '../../cli/options.js';
 import type { ContainerChange } from '../../client/serverless.js';
 
@@ -43,19 +44,23 @@ export interface WaitFlags {
   wait: boolean;
   timeoutMs: number;
   intervalMs: number;
+  /** `json`: NDJSON progress events on stderr instead of the human progress. */
+  progress: ProgressFormat;
 }
+
+export type { ProgressFormat };
 
 export const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 export const DEFAULT_INTERVAL_MS = 5_000;
 
-/** --wait/--timeout/--interval; --timeout and --interval mean nothing without --wait (`always` for `serverless wait`). */
-export function waitFlags(opts: { wait?: boolean; timeout?: number; interval?: number }, always = false): WaitFlags {
+/** --wait/--timeout/--interval/--progress; the last three mean nothing without --wait (`always` for `serverless wait`). */
+export function waitFlags(opts: { wait?: boolean; timeout?: number; interval?: number; progress?: ProgressFormat }, always = false): WaitFlags {
   const wait = always || opts.wait === true;
   if (!wait) {
-    const stray = (['timeout', 'interval'] as const).filter((k) => opts[k] !== undefined);
+    const stray = (['timeout', 'interval', 'progress'] as const).filter((k) => opts[k] !== undefined);
     if (stray.length) throw new UsageError(`--${stray[0]} applies only with --wait`, 'add --wait to wait for the rollout');
   }
-  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS };
+  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
 }
 
 const MIN_INTERVAL_MS = 100;
@@ -72,6 +77,14 @@ export function timingOptions() {
   return {
     timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m, 2h (default 15m; the rollout goes on)', durationOption('--timeout', { min: 1_000 })),
     interval: option('--interval <duration>', 'longest pause between status checks; checks start at 1s and back off to it (default 5s)', durationOption('--interval', { min: MIN_INTERVAL_MS })),
+    progress: progressOption(),
+  };
+}
+
+/** `--preflight`: check the image with the registry before any change. */
+export function preflightOption() {
+  return {
+    preflight: flag('--preflight', "check the image first (GET /registry/preflight: exists, linux/amd64, pullable) and change nothing if it cannot run"),
   };
 }
 

@@ -1,6 +1,7 @@
 import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
-import { applyEnv, envEdits, envKey, nonEmpty, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { applyEnv, envEdits, envKey, nonEmpty, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { preflightGate } from './preflight-check.js';
 import { afterChange, readBefore, targetOf } from './wait-flow.js';
 import { arg, defineCommand, list, option } from '../../cli/command.js';
 
@@ -14,12 +15,14 @@ export default defineCommand({
     image: option('--image <ref>', 'new image reference', nonEmpty('--image')),
     unsetEnv: list('--unset-env <KEY>', 'remove an environment variable (repeatable)', envKey),
     ...specOptions(),
+    ...preflightOption(),
     ...waitOptions(),
   },
   examples: [
     'infra serverless update web --image registry.example.com/acme/web:1.3 --wait',
     'infra serverless update web --env LOG_LEVEL=debug --unset-env OLD_FLAG --wait --timeout 5m',
     'infra serverless update api --max 10 --json | jq .spec_generation',
+    'infra serverless update web --image registry.sim.local/acme/web:1.3.0 --preflight --wait --progress json',
   ],
   run: async (app, { args, opts }) => {
     const flags = waitFlags(opts);
@@ -39,6 +42,10 @@ export default defineCommand({
       const next = applyEnv(env, edits);
       if (!sameRecord(env, next)) change.environment_variables = next;
       if (Object.keys(change).length === 0) throw new UsageError(`nothing to update: the environment of ${name} already is as requested`, NOTHING_HINT);
+    }
+    if (opts.preflight) {
+      if (change.image !== undefined) await preflightGate(app, client, [`${change.image}:${change.image_tag}`]);
+      else app.info('preflight: nothing to check, the image does not change');
     }
     const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
     const c = updated.container;

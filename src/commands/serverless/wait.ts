@@ -1,36 +1,64 @@
 import { UsageError } from '../../cli/errors.js';
+import type { Client } from '../../client/index.js';
 import type { Target } from '../../rollout/decide.js';
 import { timingOptions, waitFlags } from './flags.js';
-import { waitAndReport } from './wait-flow.js';
+import { manyError, waitAndReport, waitMany, type WaitItem } from './wait-flow.js';
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { intOption, timestampOption } from '../../cli/options.js';
+import type { App } from '../../cli/app.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export default defineCommand({
   path: ['serverless', 'wait'],
-  description: 'wait for a rollout to finish (resumes a --wait that timed out or was interrupted)',
-  args: [arg('<id>', 'container id, name or slug')],
+  description: 'wait for rollouts to finish, of one container or several at once (resumes a --wait that timed out or was interrupted)',
+  args: [arg('<id...>', 'container ids, names or slugs')],
   options: {
-    generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation)", intOption('--generation')),
-    observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy)', timestampOption('--observed-after')),
+    generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation; one container only)", intOption('--generation')),
+    observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)', timestampOption('--observed-after')),
     ...timingOptions(),
   },
-  examples: ['infra serverless wait web', 'infra serverless wait web --generation 7 --timeout 30m', 'infra serverless wait web --json | jq -r .outcome'],
-  run: async (app, { args, opts }) => {
+  examples: [
+    'infra serverless wait web',
+    'infra serverless wait web --generation 3 --timeout 30m',
+    'infra serverless wait web api edge --timeout 10m',
+    'infra serverless wait web api --json | jq -r \'.[] | "\\(.id) \\(.outcome)"\'',
+    'infra serverless wait web --progress json 2> events.ndjson',
+  ],
+  help: 'With several containers the waits run at once; each container gets one line as it finishes, and the exit code is the worst outcome: failed 1, then degraded 3, then timeout 6, else 0 (Ctrl-C: 130). --json prints one object for one container, an array of them for several.',
+  run: async (app, { args: [refs], opts }) => {
     const flags = waitFlags(opts, true);
+    const many = refs.length > 1;
+    if (many && (opts.generation !== undefined || opts.observedAfter !== undefined))
+      throw new UsageError(`--${opts.generation !== undefined ? 'generation' : 'observed-after'} applies to one container; ${refs.length} were given`, 'wait for each change with its own command, or leave the option out to wait for the latest change of each');
+    if (new Set(refs).size !== refs.length) throw new UsageError('a container is named twice', 'name each container once');
     const client = await app.client();
-    const id = await client.serverless.resolveId(args[0], { signal: app.ctx.signal });
-    const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
-    const name = c.name ?? id;
-    const given = opts.generation;
-    const observedAfter = opts.observedAfter;
-    const latest = c.spec_generation ?? undefined;
-    if (given !== undefined && latest !== undefined && given > latest)
-      throw new UsageError(`generation ${given} of ${name} does not exist: its latest change is generation ${latest}`);
-    const generation = given ?? latest;
-    const target: Target = {
-      ...(generation !== undefined ? { generation } : {}),
-      ...(observedAfter !== undefined ? { baseline: { observed_at: observedAfter } } : {}),
-    };
-    return waitAndReport(app, client, { id, name, target }, { initial: c }, flags);
+    if (!many) {
+      const item = await itemOf(app, client, refs[0]!, opts.generation, opts.observedAfter);
+      return waitAndReport(app, client, item.subject, item.start, flags);
+    }
+    const items = await Promise.all(refs.map((ref) => itemOf(app, client, ref, undefined, undefined)));
+    const ids = items.map((i) => i.subject.id);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice) throw new UsageError(`two of the references name the same container (${twice})`, 'name each container once');
+    const finished = await waitMany(app, client, items, flags);
+    if (app.json) app.printJson(finished.map((f) => f.json));
+    const err = manyError(finished);
+    if (err) throw err;
+    return ExitCode.OK;
   },
 });
+
+async function itemOf(app: App, client: Client, ref: string, given: number | undefined, observedAfter: string | undefined): Promise<WaitItem> {
+  const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
+  const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
+  const name = c.name ?? id;
+  const latest = c.spec_generation ?? undefined;
+  if (given !== undefined && latest !== undefined && given > latest)
+    throw new UsageError(`generation ${given} of ${name} does not exist: its latest change is generation ${latest}`);
+  const generation = given ?? latest;
+  const target: Target = {
+    ...(generation !== undefined ? { generation } : {}),
+    ...(observedAfter !== undefined ? { baseline: { observed_at: observedAfter } } : {}),
+  };
+  return { subject: { id, name, target }, start: { initial: c } };
+}

@@ -72,7 +72,7 @@ export function diagnosticsHandlers(world: World) {
   return [
     http.get(`${API}/serverless/:id/revisions`, guarded(world, 'serverless:read', (ctx) => {
       const c = findContainer(ctx);
-      return c ? json(envelope(revisionsView(c, ctx.now, containerUrl(c, ctx.team)))) : containerMissing(ctx);
+      return c ? json(envelope(revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)))) : containerMissing(ctx);
     })),
     http.get(`${API}/serverless/:id/events`, guarded(world, 'serverless:diagnostics', (ctx) => {
       const c = findContainer(ctx);
@@ -83,7 +83,7 @@ export function diagnosticsHandlers(world: World) {
       const c = findContainer(ctx);
       if (!c) return containerMissing(ctx);
       const status = world.status(c).details;
-      const { verdict, findings } = diagnose(c, status, revisionsView(c, ctx.now, containerUrl(c, ctx.team)), ctx.now);
+      const { verdict, findings } = diagnose(c, status, revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)), ctx.now);
       // Events and logs are consulted only with serverless:diagnostics; without it they are null.
       const may = ctx.token.permissions.has('serverless:diagnostics');
       const events = may ? eventsFor(c, ctx.now) : null;

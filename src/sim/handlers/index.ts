@@ -7,9 +7,11 @@ import { operationHandlers } from './operations.js';
 import { recoveryHandlers } from './recovery.js';
 import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
+import { registryHandlers } from './registry.js';
+import { containerTrafficHandlers } from './container-traffic.js';
 import { familyRoutes } from '../families/index.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
-  return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
+  return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

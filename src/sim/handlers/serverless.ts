@@ -15,7 +15,7 @@ export function findContainer(ctx: Ctx): ContainerRecord | undefined {
 export const containerMissing = (ctx: Ctx) => notFound('ServerlessContainer', ctx.params.id);
 
 export function viewOptions(ctx: Ctx): ViewOptions {
-  return { team: ctx.team, now: ctx.now, generations: ctx.world.faults.generations };
+  return { team: ctx.team, now: ctx.now, generations: ctx.world.faults.generations, origin: ctx.url.origin };
 }
 
 function view(ctx: Ctx, c: ContainerRecord) {
@@ -38,33 +38,42 @@ export function serverlessHandlers(world: World) {
     http.get(`${API}/serverless/:id`, guarded(world, 'serverless:read', (ctx) => {
       const c = findContainer(ctx);
       if (!c) return containerMissing(ctx);
-      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
+      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team, ctx.url.origin), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
     })),
     http.post(`${API}/serverless`, guarded(world, 'serverless:write', async (ctx) => {
       const body = await readJson(ctx.request);
       if (!body.ok) return body.response;
+      // An Idempotency-Key makes a retried create safe: the same request gets the first answer
+      // back (no second container); the key with another request is refused.
+      const key = ctx.request.headers.get('idempotency-key');
+      const storeKey = key ? `${ctx.team.id}\u0000${key}` : null;
+      const fingerprint = stableJson(body.body);
+      const stored = storeKey ? world.containers.createKeys.get(storeKey) : undefined;
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) return refuse(409, 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
+        return json(stored.body, stored.status);
+      }
       const parsed = parseContainer(body.body);
       if (!parsed.ok) return invalid(parsed.errors);
       const slug = parsed.slug ?? '';
       if (world.containers.bySlug(ctx.team.id, slug)) return invalid({ slug: ['The slug has already been taken.'] });
       const c = world.containers.create({ id: world.ids.uuid('container'), teamId: ctx.team.id, name: parsed.name ?? slug, slug, spec: parsed.spec, at: ctx.now });
       const opId = c.changes.at(-1)?.operationId ?? '';
-      return json(
-        {
-          message: 'Serverless container created successfully',
-          container: view(ctx, c),
-          operation: {
-            operation_id: opId,
-            resource_id: c.id,
-            resource_type: 'serverless_container',
-            state: 'queued',
-            terminal: false,
-            poll_after_ms: POLL_AFTER_MS,
-            poll_url: `${ctx.url.origin}/api/v1/operations/${opId}`,
-          },
+      const answer = {
+        message: 'Serverless container created successfully',
+        container: view(ctx, c),
+        operation: {
+          operation_id: opId,
+          resource_id: c.id,
+          resource_type: 'serverless_container',
+          state: 'queued',
+          terminal: false,
+          poll_after_ms: POLL_AFTER_MS,
+          poll_url: `${ctx.url.origin}/api/v1/operations/${opId}`,
         },
-        201,
-      );
+      };
+      if (storeKey) world.containers.createKeys.set(storeKey, { fingerprint, status: 201, body: answer });
+      return json(answer, 201);
     })),
     http.put(`${API}/serverless/:id`, guarded(world, 'serverless:write', async (ctx) => {
       const c = findContainer(ctx);
@@ -102,4 +111,11 @@ export function serverlessHandlers(world: World) {
       return paginate(ctx.url, rows);
     })),
   ];
+}
+
+/** JSON with the keys of every object sorted: the same request in another key order is the same request. */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v);
 }

@@ -26,8 +26,16 @@ export const PROFILES: Record<string, { cpu: [string, string]; memory: [string, 
 export const SIM_USER = { id: 1, name: 'Sim User' };
 export const POLL_AFTER_MS = 3000;
 
-export function containerUrl(c: ContainerRecord, team: Team): string {
-  return `https://${c.slug}-${team.name}.containers.sim.local`;
+/** Where the simulator answers when it has no request to take the origin from. */
+export const DEFAULT_ORIGIN = 'http://127.0.0.1';
+
+/**
+ * A container's URL: plain HTTP on the simulator's own port, so `serverless probe` can reach
+ * it from this machine (handlers/container-traffic.ts serves it). The real service's
+ * `https://<slug>-<team>.<domain>` becomes `<origin>/containers/<slug>-<team>`.
+ */
+export function containerUrl(c: ContainerRecord, team: Team, origin = DEFAULT_ORIGIN): string {
+  return `${origin}/containers/${c.slug}-${team.name}`;
 }
 
 /** PHP serializes an empty associative array as `[]`; the real service does so too. */
@@ -50,6 +58,8 @@ export interface ViewOptions {
   team: Team;
   now: number;
   generations: boolean;
+  /** The simulator's origin (scheme, host, port), for the container's URL. */
+  origin?: string;
 }
 
 export function containerJson(c: ContainerRecord, status: StatusAt, o: ViewOptions) {
@@ -107,7 +117,7 @@ export function containerJson(c: ContainerRecord, status: StatusAt, o: ViewOptio
     last_error: failure?.message ?? null,
     error_category: failure && latest?.outcome.failure ? latest.outcome.failure.category : null,
     knative_service_name: c.slug,
-    url: containerUrl(c, o.team),
+    url: containerUrl(c, o.team, o.origin),
     current_revision: latest ? (latest.unnamed ? null : latest.revision) : null,
     deployment_count: started.length,
     deployed_at: ready[0] ? iso(ready[0].endAt) : null,

@@ -105,6 +105,17 @@ export interface ContainerRecord {
   bursts: LogBurst[];
   /** Revision numbers whose name the seed drops. */
   unnamedRevisions: number[];
+  /** Sim time of the last request to the container's URL (scale to zero counts from it). */
+  lastRequestAt: number | null;
+  /** Requests its URL has served. */
+  hits: number;
+}
+
+/** A create's answer kept under its Idempotency-Key: a retry of the same request gets it back. */
+export interface StoredCreate {
+  fingerprint: string;
+  status: number;
+  body: unknown;
 }
 
 /** The image reference a rollout pulls (`image:tag`), or null for source builds. */
@@ -113,6 +124,9 @@ export function imageRef(spec: ContainerSpec): string | null {
 }
 
 export class ContainerStore extends TeamStore<ContainerRecord> {
+  /** Idempotency keys of creates, per team (`<team>\u0000<key>`). */
+  readonly createKeys = new Map<string, StoredCreate>();
+
   override list(teamId: number, now?: number): ContainerRecord[] {
     const out = super.list(teamId);
     if (now !== undefined) out.forEach((c) => settle(c, now));
@@ -134,6 +148,8 @@ export class ContainerStore extends TeamStore<ContainerRecord> {
       stoppedAt: null,
       bursts: [],
       unnamedRevisions: [],
+      lastRequestAt: null,
+      hits: 0,
     };
     this.add(c);
     return this.change(c, init.spec, init.at);

@@ -99,7 +99,7 @@ describe('serverless get', () => {
   it('--json: the container object with url; an id costs no list request', async () => {
     const r = await cli(['serverless', 'get', web, '--json']);
     const c = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(c).toMatchObject({ id: web, name: 'web', slug: 'web', image: `${REG}/web`, image_tag: '1.2.0', spec_generation: 3, observed_generation: 3, url: 'https://web-main.containers.sim.local' });
+    expect(c).toMatchObject({ id: web, name: 'web', slug: 'web', image: `${REG}/web`, image_tag: '1.2.0', spec_generation: 3, observed_generation: 3, url: `${sim.url}/containers/web-main` });
     expect(requestLines(sim)).toEqual([`GET /api/v1/serverless/${web}`]);
   });
 
@@ -182,7 +182,7 @@ describe('serverless create without --wait', () => {
     const r = await cli(['serverless', 'create', '--name', 'fresh', '--image', `${REG}/fresh:1`, '--min', '1', '--max', '2', '--profile', 'medium', '--json']);
     expect(r.code).toBe(0);
     const c = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(c).toMatchObject({ id: named('fresh')!.id, name: 'fresh', slug: 'fresh', spec_generation: 1, url: 'https://fresh-main.containers.sim.local' });
+    expect(c).toMatchObject({ id: named('fresh')!.id, name: 'fresh', slug: 'fresh', spec_generation: 1, url: `${sim.url}/containers/fresh-main` });
     expect(r.stderr).toMatch(/^created fresh \(id [0-9a-f-]{36}\): generation 1$/m);
     expect(apiRequests().find((q) => q.method === 'POST')?.body).toEqual({
       name: 'fresh', slug: 'fresh', deployment_type: 'docker_image', image: `${REG}/fresh`, image_tag: '1',
@@ -197,7 +197,7 @@ describe('serverless create without --wait', () => {
     const r = await cli(['serverless', 'create', ...flags, '--image', `${REG}/fresh:1`, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(apiRequests()[0]?.body).toMatchObject({ name, slug });
-    expect(JSON.parse(r.stdout)).toMatchObject({ name, slug, url: `https://${slug}-main.containers.sim.local` });
+    expect(JSON.parse(r.stdout)).toMatchObject({ name, slug, url: `${sim.url}/containers/${slug}-main` });
   });
 
   it.each([

@@ -1,0 +1,37 @@
+import type { Deployment } from '../../client/serverless.js';
+import { age } from '../../output/age.js';
+import { arg, defineCommand } from '../../cli/command.js';
+import { deploymentImage } from './rollback-plan.js';
+
+export default defineCommand({
+  path: ['serverless', 'deployments'],
+  description: 'the deployment history of a container, newest first: revision, image, status, current, traffic, deployed at',
+  args: [arg('<id>', 'container id, name or slug')],
+  examples: [
+    'infra serverless deployments web',
+    "infra serverless deployments web --json | jq -r '.[] | select(.is_current) | .revision_number'",
+  ],
+  help: 'Every deployment is a revision the platform rolled out; `infra serverless rollback <id> --to REVISION` re-applies the image and settings of one of them.',
+  run: async (app, { args: [ref] }) => {
+    const client = await app.client();
+    const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
+    const { items, raw } = await client.serverless.deployments(id, { signal: app.ctx.signal });
+    if (app.json) {
+      app.printJson(raw);
+      return;
+    }
+    const now = app.ctx.clock.now();
+    const table = app.table<Deployment>([
+      { header: 'REVISION', value: (d) => (d.revision_number === undefined || d.revision_number === null ? '?' : String(d.revision_number)) },
+      { header: 'NAME', value: (d) => d.revision_name ?? d.knative_revision_name ?? '' },
+      { header: 'IMAGE', value: (d) => deploymentImage(d) ?? '' },
+      { header: 'STATUS', value: (d) => d.status ?? d.status_details?.summary ?? '', color: (v) => (v === 'active' ? app.style.green(v) : v === 'failed' ? app.style.red(v) : v) },
+      { header: 'CURRENT', value: (d) => (d.is_current ? 'yes' : '') },
+      { header: 'TRAFFIC', value: (d) => (d.traffic_percent === undefined || d.traffic_percent === null ? '' : `${d.traffic_percent}%`) },
+      { header: 'DEPLOYED', value: (d) => (d.deployed_at ? `${d.deployed_at} (${age(d.deployed_at, now)})` : d.status === 'failed' ? 'never (failed)' : '') },
+    ]);
+    table.add(items);
+    await table.end();
+    if (items.length === 0) app.info(`no deployments of ${ref} yet`);
+  },
+});

@@ -1,0 +1,44 @@
+import { CliError } from '../../cli/errors.js';
+import { defineCommand, required } from '../../cli/command.js';
+import { ExitCode } from '../../shared/exit-codes.js';
+import { nonEmpty, splitImage } from './flags.js';
+import { archText, runPreflight } from './preflight-check.js';
+
+export default defineCommand({
+  path: ['serverless', 'preflight'],
+  description: 'check an image before deploying it: exists, digest, architectures (linux/amd64 needed), whether the platform can pull it',
+  options: {
+    image: required('--image <ref>', 'image reference, e.g. registry.sim.local/acme/web:1.3.0 (no tag means latest)', nonEmpty('--image')),
+  },
+  examples: [
+    'infra serverless preflight --image registry.sim.local/acme/web:1.3.0',
+    'infra serverless preflight --image registry.sim.local/acme/web:arm64   # exit 1: no linux/amd64 image',
+    'infra serverless preflight --image ghcr.io/acme/web:1.3.0 --json | jq .result',
+  ],
+  help: 'Exit 0 when the image can run (and when the platform cannot tell, for an external registry it cannot read: a note says so), 1 when it cannot: it does not exist, has no linux/amd64 image, or cannot be pulled. create, update and apply run the same check first with --preflight.',
+  run: async (app, { opts }) => {
+    const { image, image_tag } = splitImage(opts.image);
+    const ref = `${image}:${image_tag}`;
+    const client = await app.client();
+    const v = await runPreflight(app, client, ref);
+    const m = v.data.manifest ?? undefined;
+    if (app.json) app.printJson({ image: ref, result: v.result, problems: v.problems, notes: v.notes, data: v.raw });
+    else {
+      const yesNo = (b: boolean | null | undefined, yes: string, no: string) => (b === true ? yes : b === false ? no : 'cannot tell');
+      const registry = v.data.registry_host ?? undefined;
+      app.keyValue([
+        ['Image', ref],
+        ['Registry', registry ? `${registry}${v.data.external ? ' (external)' : ' (the platform registry)'}` : undefined],
+        ['Namespace', v.data.namespace ? `${v.data.namespace}${v.data.in_namespace === false ? ' (the image is outside it)' : ''}` : undefined],
+        ['Exists', m?.reachable === false ? 'cannot tell' : yesNo(m?.exists, 'yes', 'no')],
+        ['Digest', m?.digest ?? undefined],
+        ['Architectures', m?.architectures?.length ? m.architectures.join(', ') : undefined],
+        ['Pull', yesNo(v.data.can_pull, 'the platform can pull it', 'the platform cannot pull it')],
+        ['Result', v.result === 'pass' ? `ok${archText(v)}` : v.result === 'fail' ? 'fails' : 'cannot tell'],
+      ]);
+    }
+    for (const n of v.notes) app.info(`note: ${n}`);
+    if (v.result === 'fail') throw new CliError(ExitCode.FAILED, v.problems.join('; '), v.hint);
+    return ExitCode.OK;
+  },
+});
