@@ -9,10 +9,10 @@ import { requestLines, SEED_IDS, simEnv, useSimulator, type Simulator } from '..
 
 describe('unknown commands and bare groups', () => {
   it('an unknown subcommand with --help: exit 2 naming the known ones (it printed the parent help, exit 0)', async () => {
-    const r = await spawnCli(['serverless', 'probe', '--help']);
+    const r = await spawnCli(['serverless', 'frobnicate', '--help']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain("error: unknown command 'probe'");
+    expect(r.stderr).toContain("error: unknown command 'frobnicate'");
     expect(r.stderr).toMatch(/hint: infra serverless has: list, get, .*diagnose/);
   });
 
