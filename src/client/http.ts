@@ -17,7 +17,7 @@ import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
 import { TeamsAnswer } from './schemas.js';
 import { isTeamId, pickTeam } from './teams.js';
-import { parseRateLimit, retryDelayMs, type RateLimit } from './retry.js';
+import { decideRetry, parseRateLimit, type Outcome, type RateLimit } from './retry.js';
 
 export type { RateLimit } from './retry.js';
 
@@ -76,9 +76,17 @@ export interface ApiResponse<T> {
   rateLimit?: RateLimit;
 }
 
+interface Attempt {
+  outcome: Outcome;
+  /** The body of a complete answer. */
+  text: string;
+  rateLimit?: RateLimit;
+}
+
 const DEFAULT_RETRIES = 3;
 const DEFAULT_TOTAL_MS = 300_000;
-const RETRYABLE_STATUS = new Set([502, 503, 504]);
+/** Statuses decideRetry() may repeat: their error body's `retryable` is read. */
+const MAYBE_RETRIED = new Set([429, 502, 503, 504]);
 
 export function normalizeApiUrl(apiUrl: string): string {
   return apiUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
@@ -143,71 +151,64 @@ export class HttpClient {
     const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
     const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
     const signal = anySignal(opts.signal, this.options.signal);
+    const maxWaitMs = this.options.maxRateLimitWaitMs ?? 60_000;
 
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await send(await this.transport(), new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal: deadline.signal });
-      } catch (err) {
-        deadline.clear();
-        if (signal?.aborted) throw signal.reason;
-        const code = deadline.expired() ? deadline.code : errorCode(err);
-        // A refused connection never reached the server, so even a POST is safe to repeat.
-        const safe = replayable || code.endsWith('ECONNREFUSED');
-        if (safe && attempt < attempts) {
-          const wait = retryDelayMs(attempt, undefined, this.random);
-          this.trace(`✗ ${endpoint} ${code} after ${this.clock.now() - started}ms; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        this.trace(`✗ ${endpoint} ${code}; giving up${safe ? '' : ' (not retried: the request may have been applied)'}`);
-        throw new UnavailableError(`cannot reach ${this.apiUrl} (${code}) on ${endpoint}`, 0, endpoint);
+      const { outcome: o, text, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal);
+      const decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
+      if (decision.retry) {
+        const next = `retry ${attempt}/${attempts - 1} in ${decision.waitMs}ms`;
+        if (o.kind === 'connect') this.trace(`✗ ${endpoint} ${o.code} after ${this.clock.now() - started}ms; ${next}`);
+        else if (o.kind === 'body') this.trace(`✗ ${endpoint} body ${o.code}; ${next}`);
+        else this.trace(`↻ ${endpoint} ${o.status}; ${next}`);
+        await this.clock.sleep(decision.waitMs, signal);
+        continue;
       }
-      const rateLimit = parseRateLimit(res.headers);
-      if (rateLimit) this.lastRateLimit = rateLimit;
-      let text: string;
-      try {
-        text = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
-      } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, res.statusCode, endpoint);
-        const code = deadline.expired() ? deadline.code : errorCode(err);
-        if (replayable && attempt < attempts) {
-          const wait = retryDelayMs(attempt, undefined, this.random);
-          this.trace(`✗ ${endpoint} body ${code}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        throw new UnavailableError(`the response of ${endpoint} was cut off (${code})`, res.statusCode, endpoint);
-      } finally {
-        deadline.clear();
+      if (o.kind === 'connect') {
+        this.trace(`✗ ${endpoint} ${o.code}; giving up${decision.reason === 'unsafe' ? ' (not retried: the request may have been applied)' : ''}`);
+        throw new UnavailableError(`cannot reach ${this.apiUrl} (${o.code}) on ${endpoint}`, 0, endpoint);
       }
-      const status = res.statusCode;
-      this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
-
-      const retryableStatus = status === 429 || (replayable && RETRYABLE_STATUS.has(status));
-      // An answer that says `retryable: false` is final, whatever its status (contract 12).
-      const refusesRetry = retryableStatus && attempt < attempts && readErrorBody(parseJsonLoose(text)).retryable === false;
-      if (refusesRetry) this.trace(`✗ ${endpoint} ${status} says retryable: false; not retried`);
-      if (retryableStatus && attempt < attempts && !refusesRetry) {
-        const wait = retryDelayMs(attempt, status === 429 ? res.headers : undefined, this.random, this.clock.now());
-        const bound = this.options.maxRateLimitWaitMs ?? 60_000;
-        if (wait <= bound) {
-          this.trace(`↻ ${endpoint} ${status}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        this.trace(`✗ ${endpoint} 429 asks to wait ${wait}ms, more than ${bound}ms; giving up`);
-      }
+      if (o.kind === 'body') throw new UnavailableError(`the response of ${endpoint} was cut off (${o.code})`, o.status, endpoint);
+      if (decision.reason === 'refused') this.trace(`✗ ${endpoint} ${o.status} says retryable: false; not retried`);
+      if (decision.reason === 'too-long') this.trace(`✗ ${endpoint} ${o.status} asks to wait ${decision.waitMs}ms, more than ${maxWaitMs}ms; giving up`);
+      const status = o.status;
       if (status >= 200 && status < 300) {
-        const raw = this.json(text, res.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
+        const raw = this.json(text, o.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
         const data = raw === undefined && opts.optionalBody ? (undefined as T) : this.validate(raw, opts.schema, status, endpoint);
-        return { status, data, raw, headers: flatHeaders(res.headers), rateLimit };
+        return { status, data, raw, headers: flatHeaders(o.headers), rateLimit };
       }
       throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
+    }
+  }
+
+  /** One attempt: the request, its answer and its whole body, or what went wrong on the way. */
+  private async attempt(url: string, req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>, endpoint: string, started: number, signal: AbortSignal | undefined): Promise<Attempt> {
+    const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await send(await this.transport(), new URL(url), { ...req, signal: deadline.signal });
+    } catch (err) {
+      deadline.clear();
+      if (signal?.aborted) throw signal.reason;
+      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, text: '' };
+    }
+    const rateLimit = parseRateLimit(res.headers);
+    if (rateLimit) this.lastRateLimit = rateLimit;
+    const status = res.statusCode;
+    try {
+      const text = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
+      this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
+      // Only an answer that could be retried needs its body's word on that.
+      const retryable = MAYBE_RETRIED.has(status) ? readErrorBody(parseJsonLoose(text)).retryable : undefined;
+      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, text, rateLimit };
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, status, endpoint);
+      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, text: '' };
+    } finally {
+      deadline.clear();
     }
   }
 
