@@ -37,6 +37,11 @@ export interface HttpOptions {
   userAgent?: string;
   /** Injectable transport (tests, proxies, library users). */
   dispatcher?: Dispatcher;
+  /**
+   * The environment the proxy variables (HTTP(S)_PROXY, NO_PROXY) are read from; the CLI
+   * passes its context's. Default: `process.env`, for library users who pass nothing.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Retries after the first attempt (contract: at least 3 attempts in all). */
   maxRetries?: number;
   clock?: Clock;
@@ -112,12 +117,15 @@ export class HttpClient {
     const t = this.options.timeoutMs ?? {};
     this.dispatcher ??= this.options.dispatcher
       ? Promise.resolve(this.options.dispatcher)
-      : createAgent({
-          keepAliveTimeout: 4_000,
-          connect: { timeout: t.connect ?? 10_000 },
-          headersTimeout: t.headers ?? 30_000,
-          bodyTimeout: t.body ?? 30_000,
-        });
+      : createAgent(
+          {
+            keepAliveTimeout: 4_000,
+            connect: { timeout: t.connect ?? 10_000 },
+            headersTimeout: t.headers ?? 30_000,
+            bodyTimeout: t.body ?? 30_000,
+          },
+          this.options.env ?? process.env,
+        );
     return this.dispatcher;
   }
 
