@@ -57,11 +57,16 @@ export interface HttpOptions {
   signal?: AbortSignal;
 }
 
+/** What the client needs of a schema: every zod schema is one; the list reader (paginate.ts) is another. */
+export interface Reader<T> {
+  safeParse(json: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+}
+
 export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
   headers?: Record<string, string>;
-  schema?: z.ZodMiniType<T>;
+  schema?: Reader<T>;
   /** Permission the endpoint needs (spec 5.1), named in a 403 when the body does not say. */
   permission?: string;
   idempotencyKey?: string;
@@ -70,6 +75,8 @@ export interface RequestOptions<T> {
   optionalBody?: boolean;
   /** Send no X-Team-Id (the lookup of a project by name). */
   noTeam?: boolean;
+  /** Keep the body as received in the response (`bytes`): for callers that print parts of it as sent. */
+  keepBytes?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -79,12 +86,15 @@ export interface ApiResponse<T> {
   raw: unknown;
   headers: Record<string, string>;
   rateLimit?: RateLimit;
+  /** The body as received, when asked for (`keepBytes`). */
+  bytes?: Buffer;
 }
 
 interface Attempt {
   outcome: Outcome;
   /** The body of a complete answer. */
   text: string;
+  bytes?: Buffer;
   rateLimit?: RateLimit;
 }
 
@@ -164,7 +174,7 @@ export class HttpClient {
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const { outcome: o, text, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal);
+      const { outcome: o, text, bytes, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal);
       const decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
       if (decision.retry) {
         const next = `retry ${attempt}/${attempts - 1} in ${decision.waitMs}ms`;
@@ -185,7 +195,9 @@ export class HttpClient {
       if (status >= 200 && status < 300) {
         const raw = this.json(text, o.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
         const data = raw === undefined && opts.optionalBody ? (undefined as T) : this.validate(raw, opts.schema, status, endpoint);
-        return { status, data, raw, headers: flatHeaders(o.headers), rateLimit };
+        const res: ApiResponse<T> = { status, data, raw, headers: flatHeaders(o.headers), rateLimit };
+        if (opts.keepBytes) res.bytes = bytes;
+        return res;
       }
       throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
     }
@@ -206,11 +218,12 @@ export class HttpClient {
     if (rateLimit) this.lastRateLimit = rateLimit;
     const status = res.statusCode;
     try {
-      const text = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
+      const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
+      const text = bytes.toString('utf8');
       this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
       // Only an answer that could be retried needs its body's word on that.
       const retryable = MAYBE_RETRIED.has(status) ? readErrorBody(parseJsonLoose(text)).retryable : undefined;
-      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, text, rateLimit };
+      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, text, bytes, rateLimit };
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, status, endpoint);
@@ -253,7 +266,7 @@ export class HttpClient {
     }
   }
 
-  private validate<T>(json: unknown, schema: z.ZodMiniType<T> | undefined, status: number, endpoint: string): T {
+  private validate<T>(json: unknown, schema: Reader<T> | undefined, status: number, endpoint: string): T {
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
@@ -295,7 +308,7 @@ function parseJsonLoose(text: string): unknown {
   }
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+async function readBody(body: Dispatcher.ResponseData['body'], max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -306,7 +319,7 @@ async function readBody(body: Dispatcher.ResponseData['body'], max: number): Pro
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
