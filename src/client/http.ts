@@ -60,6 +60,13 @@ export interface HttpOptions {
 /** What the client needs of a schema: every zod schema is one; the list reader (paginate.ts) is another. */
 export interface Reader<T> {
   safeParse(json: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+  /**
+   * Reads a 2xx body straight from its bytes, without parsing all of it at once (a long page
+   * read piece by piece); undefined to have the body parsed and `safeParse`d as usual, which
+   * is also how any answer it cannot read is reported: `fail()` throws that error, for a part
+   * found unreadable later.
+   */
+  readBytes?(bytes: Buffer, on: { endpoint: string; fail(): never }): { data: T } | undefined;
 }
 
 export interface RequestOptions<T> {
@@ -77,6 +84,8 @@ export interface RequestOptions<T> {
   noTeam?: boolean;
   /** Keep the body as received in the response (`bytes`): for callers that print parts of it as sent. */
   keepBytes?: boolean;
+  /** Read the body into this (the caller is done with the previous body read into it). */
+  bodyBuffer?: BodyBuffer;
 }
 
 export interface ApiResponse<T> {
@@ -92,12 +101,12 @@ export interface ApiResponse<T> {
 
 interface Attempt {
   outcome: Outcome;
-  /** The body of a complete answer. */
-  text: string;
-  bytes?: Buffer;
+  /** The body of a complete answer (empty otherwise). */
+  bytes: Buffer;
   rateLimit?: RateLimit;
 }
 
+const EMPTY = Buffer.alloc(0);
 const DEFAULT_RETRIES = 3;
 const DEFAULT_TOTAL_MS = 300_000;
 /** Statuses decideRetry() may repeat: their error body's `retryable` is read. */
@@ -174,7 +183,7 @@ export class HttpClient {
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const { outcome: o, text, bytes, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal);
+      const { outcome: o, bytes, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer);
       const decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
       if (decision.retry) {
         const next = `retry ${attempt}/${attempts - 1} in ${decision.waitMs}ms`;
@@ -193,18 +202,46 @@ export class HttpClient {
       if (decision.reason === 'too-long') this.trace(`✗ ${endpoint} ${o.status} asks to wait ${decision.waitMs}ms, more than ${maxWaitMs}ms; giving up`);
       const status = o.status;
       if (status >= 200 && status < 300) {
-        const raw = this.json(text, o.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
+        // fail(): the error the usual parse gives (a part read later that does not read).
+        const fail = (): never => {
+          this.validate(this.json(bytes.toString('utf8'), o.headers, true, status, endpoint), opts.schema, status, endpoint);
+          throw new ResponseShapeError(`the response of ${endpoint} has an unexpected shape`, status, endpoint);
+        };
+        const quick = opts.schema?.readBytes?.(bytes, { endpoint, fail });
+        if (quick) {
+          let raw: unknown;
+          const res: ApiResponse<T> = {
+            status,
+            data: quick.data,
+            // Parsed only if someone asks: not parsing all of it at once was the point.
+            get raw() {
+              return (raw ??= JSON.parse(bytes.toString('utf8')));
+            },
+            headers: flatHeaders(o.headers),
+            rateLimit,
+          };
+          if (opts.keepBytes) res.bytes = bytes;
+          return res;
+        }
+        const raw = this.json(bytes.toString('utf8'), o.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
         const data = raw === undefined && opts.optionalBody ? (undefined as T) : this.validate(raw, opts.schema, status, endpoint);
         const res: ApiResponse<T> = { status, data, raw, headers: flatHeaders(o.headers), rateLimit };
         if (opts.keepBytes) res.bytes = bytes;
         return res;
       }
-      throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
+      throw errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
     }
   }
 
   /** One attempt: the request, its answer and its whole body, or what went wrong on the way. */
-  private async attempt(url: string, req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>, endpoint: string, started: number, signal: AbortSignal | undefined): Promise<Attempt> {
+  private async attempt(
+    url: string,
+    req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>,
+    endpoint: string,
+    started: number,
+    signal: AbortSignal | undefined,
+    into: BodyBuffer | undefined,
+  ): Promise<Attempt> {
     const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
     let res: Dispatcher.ResponseData;
     try {
@@ -212,22 +249,21 @@ export class HttpClient {
     } catch (err) {
       deadline.clear();
       if (signal?.aborted) throw signal.reason;
-      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, text: '' };
+      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, bytes: EMPTY };
     }
     const rateLimit = parseRateLimit(res.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;
     const status = res.statusCode;
     try {
-      const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
-      const text = bytes.toString('utf8');
+      const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, into);
       this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
       // Only an answer that could be retried needs its body's word on that.
-      const retryable = MAYBE_RETRIED.has(status) ? readErrorBody(parseJsonLoose(text)).retryable : undefined;
-      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, text, bytes, rateLimit };
+      const retryable = MAYBE_RETRIED.has(status) ? readErrorBody(parseJsonLoose(bytes.toString('utf8'))).retryable : undefined;
+      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, bytes, rateLimit };
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, status, endpoint);
-      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, text: '' };
+      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, bytes: EMPTY };
     } finally {
       deadline.clear();
     }
@@ -308,18 +344,39 @@ function parseJsonLoose(text: string): unknown {
   }
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], max: number): Promise<Buffer> {
+async function readBody(body: Dispatcher.ResponseData['body'], max: number, into: BodyBuffer | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    size += (chunk as Buffer).length;
+    const bytes = chunk as Buffer;
+    size += bytes.length;
     if (size > max) {
       body.destroy();
       throw new ResponseShapeError(`a response larger than ${Math.round(max / 1048576)} MiB was refused`, 0, '');
     }
-    chunks.push(chunk as Buffer);
+    if (into) into.append(bytes, size - bytes.length);
+    else chunks.push(bytes);
   }
-  return Buffer.concat(chunks);
+  return into ? into.buffer.subarray(0, size) : Buffer.concat(chunks);
+}
+
+/**
+ * Memory lent by a caller that reads many bodies one after the other (log pages): each body
+ * is read into it, over the previous one. A new buffer per body would be freed only by a
+ * full collection once it outlived a young one (a page being written does), and a long read
+ * would pile them up.
+ */
+export class BodyBuffer {
+  buffer = Buffer.allocUnsafe(0);
+
+  append(chunk: Buffer, at: number): void {
+    if (at + chunk.length > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(at + chunk.length, 2 * this.buffer.length, 64 * 1024));
+      this.buffer.copy(bigger, 0, 0, at);
+      this.buffer = bigger;
+    }
+    chunk.copy(this.buffer, at);
+  }
 }
 
 function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
@@ -353,21 +410,36 @@ function errorCode(err: unknown): string {
   return NETWORK_WORDS[code] ? `${NETWORK_WORDS[code]}: ${code}` : code;
 }
 
-/** A per-attempt deadline on real time (a network bound, not a wait the clock could skip). */
+/**
+ * A per-attempt deadline on real time (a network bound, not a wait the clock could skip),
+ * also aborted by `outer`. Linked by hand, not with AbortSignal.any(): that one registers
+ * every combined signal with its sources for as long as they live, which for a long read
+ * (one attempt per page) is garbage that outlives young collections.
+ */
 function attemptDeadline(totalMs: number, outer: AbortSignal | undefined) {
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(new Error('attempt deadline')), totalMs);
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    ctl.abort(new Error('attempt deadline'));
+  }, totalMs);
   timer.unref?.();
+  const onAbort = () => ctl.abort(outer!.reason);
+  if (outer?.aborted) ctl.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
   return {
-    signal: anySignal(outer, ctl.signal),
-    expired: () => ctl.signal.aborted,
+    signal: ctl.signal,
+    expired: () => expired,
     code: `no complete answer within ${totalMs}ms`,
-    clear: () => clearTimeout(timer),
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
   };
 }
 
 function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((s): s is AbortSignal => !!s);
+  const present = [...new Set(signals.filter((s): s is AbortSignal => !!s))];
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
 }

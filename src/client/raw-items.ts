@@ -9,8 +9,8 @@ export interface SentItems {
   /** The answer's bytes (valid UTF-8). */
   bytes: Buffer;
   /**
-   * Item i is `bytes[spans[2i], spans[2i+1])`; its start is -1 when it spans whitespace
-   * outside its strings (a pretty-printed answer: the caller re-serialises that item).
+   * Item i is `bytes[spans[2i], spans[2i+1])`; its start is negative (~start) when it spans
+   * whitespace outside its strings (a pretty-printed answer: the caller re-serialises that item).
    */
   spans: readonly number[];
 }
@@ -87,58 +87,95 @@ function skipValue(b: Uint8Array, i: number): number {
 }
 
 /**
- * [start, end, start, end, ...] of the items of the top-level `data` array (start -1 for an
- * item with whitespace outside its strings); undefined when the answer is not an object with
- * exactly one `data` array.
+ * [start, end, start, end, ...] of the items of the top-level `data` array (a start written
+ * ~start, negative, for an item with whitespace outside its strings); undefined when the
+ * answer is not an object with exactly one `data` array.
  */
 export function dataSpans(b: Uint8Array): number[] | undefined {
-  const n = b.length;
-  let i = skipSpace(b, 0);
-  if (b[i] !== OPEN_OBJECT) return undefined;
-  let spans: number[] | undefined;
-  i = skipSpace(b, i + 1);
-  if (b[i] === CLOSE_OBJECT) return undefined;
-  while (i < n) {
-    if (b[i] !== QUOTE) return undefined;
-    const key = i;
-    i = skipString(b, i);
-    // Only the plain spelling: an escaped key ("d\u0061ta") is left to the general path.
-    const isData = i - key === 6 && b[key + 1] === 0x64 && b[key + 2] === 0x61 && b[key + 3] === 0x74 && b[key + 4] === 0x61;
-    i = skipSpace(b, i);
-    if (b[i] !== COLON) return undefined;
+  return arrayAt(b, ['data'])?.spans;
+}
+
+/** An array found in an answer: the bounds of its items, and its own (`[` at start, `]` at end - 1). */
+export interface FoundArray {
+  /** [start, end) of item i at 2i, 2i+1; a start is written ~start (negative) when the item has whitespace outside its strings. */
+  spans: number[];
+  start: number;
+  end: number;
+}
+
+/**
+ * The array at `path` (object keys from the top) of a JSON answer, with the bounds of its
+ * items; undefined when the answer does not have exactly one such array there (a key given
+ * twice or escaped, another type, a broken structure). Strings and numbers are skipped, not
+ * checked: only an answer JSON.parse accepted, or parts of it later given to JSON.parse, are
+ * known to be valid.
+ */
+export function arrayAt(b: Uint8Array, path: readonly string[]): FoundArray | undefined {
+  const keys = path.map((k) => Buffer.from(JSON.stringify(k)));
+  let found: FoundArray | undefined;
+  let ok = true;
+  const object = (i: number, depth: number): number => {
+    // b[i] === '{'
+    const n = b.length;
     i = skipSpace(b, i + 1);
-    if (isData) {
-      // JSON.parse keeps the last of two `data` members: too odd to follow here.
-      if (spans || b[i] !== OPEN_ARRAY) return undefined;
-      spans = [];
+    if (b[i] === CLOSE_OBJECT) return i + 1;
+    while (i < n) {
+      if (b[i] !== QUOTE) return (ok = false), n;
+      const key = i;
+      i = skipString(b, i);
+      const match = sameBytes(b, key, i, keys[depth]!);
+      i = skipSpace(b, i);
+      if (b[i] !== COLON) return (ok = false), n;
       i = skipSpace(b, i + 1);
-      if (b[i] === CLOSE_ARRAY) i++;
-      else {
-        while (i < n) {
-          const start = i;
-          spaced = false;
-          i = skipValue(b, i);
-          spans.push(spaced ? -1 : start, i);
-          i = skipSpace(b, i);
-          if (b[i] === COMMA) {
-            i = skipSpace(b, i + 1);
-            continue;
-          }
-          if (b[i] !== CLOSE_ARRAY) return undefined;
-          i++;
-          break;
-        }
+      if (match && depth === keys.length - 1) {
+        if (found || b[i] !== OPEN_ARRAY) return (ok = false), n;
+        found = { spans: [], start: i, end: 0 };
+        i = items(i, found.spans);
+        found.end = i;
+      } else if (match) {
+        if (b[i] !== OPEN_OBJECT) return (ok = false), n;
+        i = object(i, depth + 1);
+      } else {
+        i = skipValue(b, i);
       }
-    } else {
+      i = skipSpace(b, i);
+      if (b[i] === COMMA) {
+        i = skipSpace(b, i + 1);
+        continue;
+      }
+      if (b[i] !== CLOSE_OBJECT) return (ok = false), n;
+      return i + 1;
+    }
+    return (ok = false), n;
+  };
+  const items = (i: number, spans: number[]): number => {
+    // b[i] === '['
+    const n = b.length;
+    i = skipSpace(b, i + 1);
+    if (b[i] === CLOSE_ARRAY) return i + 1;
+    while (i < n) {
+      const start = i;
+      spaced = false;
       i = skipValue(b, i);
+      spans.push(spaced ? ~start : start, i);
+      i = skipSpace(b, i);
+      if (b[i] === COMMA) {
+        i = skipSpace(b, i + 1);
+        continue;
+      }
+      if (b[i] !== CLOSE_ARRAY) return (ok = false), n;
+      return i + 1;
     }
-    i = skipSpace(b, i);
-    if (b[i] === COMMA) {
-      i = skipSpace(b, i + 1);
-      continue;
-    }
-    if (b[i] !== CLOSE_OBJECT) return undefined;
-    return skipSpace(b, i + 1) === n ? spans : undefined;
-  }
-  return undefined;
+    return (ok = false), n;
+  };
+  const first = skipSpace(b, 0);
+  if (b[first] !== OPEN_OBJECT || keys.length === 0) return undefined;
+  const end = object(first, 0);
+  return ok && found && skipSpace(b, end) === b.length ? found : undefined;
+}
+
+function sameBytes(b: Uint8Array, start: number, end: number, key: Uint8Array): boolean {
+  if (end - start !== key.length) return false;
+  for (let i = 0; i < key.length; i++) if (b[start + i] !== key[i]) return false;
+  return true;
 }
