@@ -34,9 +34,10 @@ export interface Enveloped<T> {
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'> & { permission?: string };
 
-const RevisionsEnvelope = envelopeOf(RevisionsData);
-const EventsEnvelope = envelopeOf(EventsData);
-const DiagnoseEnvelope = envelopeOf(DiagnoseData);
+// Built on first use, as the schemas of schemas.ts are.
+const RevisionsEnvelope = z.lazy(() => envelopeOf(RevisionsData));
+const EventsEnvelope = z.lazy(() => envelopeOf(EventsData));
+const DiagnoseEnvelope = z.lazy(() => envelopeOf(DiagnoseData));
 
 // Logs are the one high-volume read (200,000 entries and more). Entries are checked in place
 // for the fields the client reads instead of being copied by a full object parse; only an
@@ -59,15 +60,17 @@ function readEntries(entries: unknown[]): LogEntry[] {
   }
   return entries as LogEntry[];
 }
-const LogsEnvelope = z.looseObject({
-  success: z.optional(z.unknown()),
-  data: z.looseObject({
-    available: z.boolean(),
-    entries: z.array(z.custom<Record<string, unknown>>(isLogEntry, { message: 'a log entry needs a string timestamp and message' })),
+const LogsEnvelope = z.lazy(() =>
+  z.looseObject({
+    success: z.optional(z.unknown()),
+    data: z.looseObject({
+      available: z.boolean(),
+      entries: z.array(z.custom<Record<string, unknown>>(isLogEntry, { message: 'a log entry needs a string timestamp and message' })),
+    }),
+    error: z.optional(z.unknown()),
+    meta: lenient(LogsMeta),
   }),
-  error: z.optional(z.unknown()),
-  meta: lenient(LogsMeta),
-});
+);
 
 let scratch = Buffer.allocUnsafe(0);
 

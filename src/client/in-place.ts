@@ -48,6 +48,12 @@ interface Def {
   catchall?: z.ZodMiniType;
 }
 
+/** The schema a z.lazy() stands for (built once, by zod), or the schema itself. */
+function unlazy(schema: z.ZodMiniType): z.ZodMiniType {
+  const zod = (schema as unknown as { _zod: { def: Def; innerType?: z.ZodMiniType } })._zod;
+  return zod.def.type === 'lazy' ? unlazy(zod.innerType!) : schema;
+}
+
 function compile(schema: z.ZodMiniType): Check | undefined {
   const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
   switch (def.type) {
@@ -71,6 +77,8 @@ function compile(schema: z.ZodMiniType): Check | undefined {
     // A value the inner schema keeps as it is never reaches the catch.
     case 'catch':
       return sameCheck(def.innerType!);
+    case 'lazy':
+      return sameCheck(unlazy(schema));
     case 'array': {
       const element = sameCheck(def.element!);
       return element && ((v) => Array.isArray(v) && v.every(element));
@@ -99,7 +107,7 @@ function compile(schema: z.ZodMiniType): Check | undefined {
  * A predicate over one item; undefined when the schema is not a loose object schema.
  */
 export function requiredCheck(schema: z.ZodMiniType): Check | undefined {
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const def = (unlazy(schema) as unknown as { _zod: { def: Def } })._zod.def;
   if (def.type !== 'object' || (def.catchall as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def.type !== 'unknown') return undefined;
   const shape = def.shape ?? {};
   const fields = Object.keys(shape)

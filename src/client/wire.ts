@@ -6,7 +6,7 @@
 // Commands check what they truly need themselves (`need()` below), naming endpoint and field.
 import * as z from 'zod/mini';
 import { ResponseShapeError } from './errors.js';
-import { isBoolean, isNumber, isPlainObject, isString, sameCheck, sameWhen } from './in-place.js';
+import { isBoolean, isNumber, isPlainObject, isString, sameCheck, sameWhen, type Check } from './in-place.js';
 
 /** Any schema made optional, nullable and unable to fail: unreadable → undefined. */
 export function lenient<T extends z.ZodMiniType>(schema: T) {
@@ -75,8 +75,12 @@ export function lenientArray<T extends z.ZodMiniType>(item: T) {
     [] as z.output<T>[],
   );
   // A missing array comes out as [], so only an array of items kept as they are is the same.
-  const same = sameCheck(item);
-  return same ? sameWhen(schema, (v) => Array.isArray(v) && v.every(same)) : schema;
+  // The item's check is made on first use: the item may be a schema built on first use.
+  let same: Check | null | undefined;
+  return sameWhen(schema, (v) => {
+    if (same === undefined) same = sameCheck(item) ?? null;
+    return same !== null && Array.isArray(v) && v.every(same);
+  });
 }
 
 /**
