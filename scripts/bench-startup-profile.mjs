@@ -1,7 +1,8 @@
 // Where the start-up of a real command goes: CPU profiles (node --cpu-prof) of `infra vps list
-// --json` against `infra sim` and of `node -e 0`, their samples attributed to the source file
-// they ran in (the bundle keeps esbuild's `// path` comment before each module), summed into
-// groups, and shown per run as the difference to `node -e 0`. Separates what the command
+// --json` against `infra sim` and of `node -e 0`; each sample is attributed to the source file
+// of the nearest bundle frame on its stack (the bundle keeps esbuild's `// path` comment before
+// each module), so Node work a module asks for (loading built-ins, sockets, files) counts for
+// that module; samples summed into groups, shown per run and as the difference to `node -e 0`. Separates what the command
 // layer costs (commander, src/cli, src/commands) from the client's (undici, zod, src/client)
 // and Node's own work (module loading, compiling the bundle, GC). Needs a build.
 // Usage: node scripts/bench-startup-profile.mjs [--runs N] [-- infra args...]
@@ -53,20 +54,22 @@ const GROUPS = [
   ['other bundle code', () => true],
 ];
 
-function group(node) {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const src = sourceOf(url, lineNumber);
-  if (src) return GROUPS.find(([, test]) => test(src))[0];
+/** The group of a sample: the bundle code it ran in or was called from (the nearest bundle frame up its stack), else what Node or V8 was doing. */
+function group(node, parentOf) {
+  const { functionName, url } = node.callFrame;
   if (functionName === '(garbage collector)') return 'V8: garbage collection';
   if (functionName === '(idle)') return 'idle (waiting: network, timers, exit)';
   if (functionName === '(program)') return 'V8/native: (program)';
   if (/wasm/i.test(functionName) || url.startsWith('wasm')) return 'client: undici HTTP parser (WebAssembly)';
+  for (let n = node; n; n = parentOf.get(n.id)) {
+    const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber);
+    if (src) return GROUPS.find(([, test]) => test(src))[0];
+    if (n.callFrame.url.includes('/bin/infra')) break;
+  }
   if (functionName === 'compileSourceTextModule' || functionName === 'compileFunction') return 'Node: compiling the bundle (ESM)';
-  if (functionName === 'compileForInternalLoader') return 'Node: loading built-in modules';
-  if (url.includes('internal/modules/esm') || url.includes('modules/esm')) return 'Node: ESM loader';
-  if (url.startsWith('node:') || url === '' || !url.includes('/')) return 'Node: other built-in work';
-  if (url.includes('/bin/infra')) return 'bin/infra';
-  return 'Node: other built-in work';
+  if (url.includes('modules/esm') || url.includes('modules/run_main')) return 'Node: ESM loader';
+  if (functionName === 'compileForInternalLoader') return 'Node: loading built-in modules (by bin/infra or the loader)';
+  return 'Node: start-up and exit (no bundle code on the stack)';
 }
 
 function summarize(dir) {
@@ -75,8 +78,10 @@ function summarize(dir) {
   for (const f of files) {
     const p = JSON.parse(readFileSync(join(dir, f), 'utf8'));
     const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parentOf = new Map();
+    for (const n of p.nodes) for (const c of n.children ?? []) parentOf.set(c, n);
     for (let i = 0; i < p.samples.length; i++) {
-      const g = group(byId.get(p.samples[i]));
+      const g = group(byId.get(p.samples[i]), parentOf);
       totals.set(g, (totals.get(g) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
     }
   }
