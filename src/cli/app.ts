@@ -74,6 +74,7 @@ export class App {
       project: this.settings.project,
       userAgent: `infra-cli/${VERSION} node/${process.versions.node}`,
       dispatcher: this.ctx.dispatcher,
+      env,
       maxRetries: retries,
       clock: this.ctx.clock,
       random: this.ctx.random,

@@ -17,7 +17,7 @@ import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
 import { TeamsAnswer } from './schemas.js';
 import { isTeamId, pickTeam } from './teams.js';
-import { parseRateLimit, retryDelayMs, type RateLimit } from './retry.js';
+import { decideRetry, parseRateLimit, type Outcome, type RateLimit } from './retry.js';
 
 export type { RateLimit } from './retry.js';
 
@@ -37,6 +37,12 @@ export interface HttpOptions {
   userAgent?: string;
   /** Injectable transport (tests, proxies, library users). */
   dispatcher?: Dispatcher;
+  /**
+   * The environment the proxy variables (HTTP(S)_PROXY, NO_PROXY) are read from; the CLI
+   * passes its context's. Default: none, so a library user gets a direct connection unless
+   * it passes an environment (as Node's own fetch ignores proxy variables unless told).
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Retries after the first attempt (contract: at least 3 attempts in all). */
   maxRetries?: number;
   clock?: Clock;
@@ -52,11 +58,23 @@ export interface HttpOptions {
   signal?: AbortSignal;
 }
 
+/** What the client needs of a schema: every zod schema is one; the list reader (paginate.ts) is another. */
+export interface Reader<T> {
+  safeParse(json: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+  /**
+   * Reads a 2xx body straight from its bytes, without parsing all of it at once (a long page
+   * read piece by piece); undefined to have the body parsed and `safeParse`d as usual, which
+   * is also how any answer it cannot read is reported: `fail()` throws that error, for a part
+   * found unreadable later.
+   */
+  readBytes?(bytes: Buffer, on: { endpoint: string; fail(): never }): { data: T } | undefined;
+}
+
 export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
   headers?: Record<string, string>;
-  schema?: z.ZodMiniType<T>;
+  schema?: Reader<T>;
   /** Permission the endpoint needs (spec 5.1), named in a 403 when the body does not say. */
   permission?: string;
   idempotencyKey?: string;
@@ -65,6 +83,10 @@ export interface RequestOptions<T> {
   optionalBody?: boolean;
   /** Send no X-Team-Id (the lookup of a project by name). */
   noTeam?: boolean;
+  /** Keep the body as received in the response (`bytes`): for callers that print parts of it as sent. */
+  keepBytes?: boolean;
+  /** Read the body into this (the caller is done with the previous body read into it). */
+  bodyBuffer?: BodyBuffer;
 }
 
 export interface ApiResponse<T> {
@@ -74,11 +96,22 @@ export interface ApiResponse<T> {
   raw: unknown;
   headers: Record<string, string>;
   rateLimit?: RateLimit;
+  /** The body as received, when asked for (`keepBytes`). */
+  bytes?: Buffer;
 }
 
+interface Attempt {
+  outcome: Outcome;
+  /** The body of a complete answer (empty otherwise). */
+  bytes: Buffer;
+  rateLimit?: RateLimit;
+}
+
+const EMPTY = Buffer.alloc(0);
 const DEFAULT_RETRIES = 3;
 const DEFAULT_TOTAL_MS = 300_000;
-const RETRYABLE_STATUS = new Set([502, 503, 504]);
+/** Statuses decideRetry() may repeat: their error body's `retryable` is read. */
+const MAYBE_RETRIED = new Set([429, 502, 503, 504]);
 
 export function normalizeApiUrl(apiUrl: string): string {
   return apiUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
@@ -104,12 +137,15 @@ export class HttpClient {
     const t = this.options.timeoutMs ?? {};
     this.dispatcher ??= this.options.dispatcher
       ? Promise.resolve(this.options.dispatcher)
-      : createAgent({
-          keepAliveTimeout: 4_000,
-          connect: { timeout: t.connect ?? 10_000 },
-          headersTimeout: t.headers ?? 30_000,
-          bodyTimeout: t.body ?? 30_000,
-        });
+      : createAgent(
+          {
+            keepAliveTimeout: 4_000,
+            connect: { timeout: t.connect ?? 10_000 },
+            headersTimeout: t.headers ?? 30_000,
+            bodyTimeout: t.body ?? 30_000,
+          },
+          this.options.env ?? {},
+        );
     return this.dispatcher;
   }
 
@@ -143,71 +179,94 @@ export class HttpClient {
     const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
     const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
     const signal = anySignal(opts.signal, this.options.signal);
+    const maxWaitMs = this.options.maxRateLimitWaitMs ?? 60_000;
 
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await send(await this.transport(), new URL(url), { method: method as Dispatcher.HttpMethod, headers, body: payload, signal: deadline.signal });
-      } catch (err) {
-        deadline.clear();
-        if (signal?.aborted) throw signal.reason;
-        const code = deadline.expired() ? deadline.code : errorCode(err);
-        // A refused connection never reached the server, so even a POST is safe to repeat.
-        const safe = replayable || code.endsWith('ECONNREFUSED');
-        if (safe && attempt < attempts) {
-          const wait = retryDelayMs(attempt, undefined, this.random);
-          this.trace(`✗ ${endpoint} ${code} after ${this.clock.now() - started}ms; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        this.trace(`✗ ${endpoint} ${code}; giving up${safe ? '' : ' (not retried: the request may have been applied)'}`);
-        throw new UnavailableError(`cannot reach ${this.apiUrl} (${code}) on ${endpoint}`, 0, endpoint);
+      const { outcome: o, bytes, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer);
+      const decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
+      if (decision.retry) {
+        const next = `retry ${attempt}/${attempts - 1} in ${decision.waitMs}ms`;
+        if (o.kind === 'connect') this.trace(`✗ ${endpoint} ${o.code} after ${this.clock.now() - started}ms; ${next}`);
+        else if (o.kind === 'body') this.trace(`✗ ${endpoint} body ${o.code}; ${next}`);
+        else this.trace(`↻ ${endpoint} ${o.status}; ${next}`);
+        await this.clock.sleep(decision.waitMs, signal);
+        continue;
       }
-      const rateLimit = parseRateLimit(res.headers);
-      if (rateLimit) this.lastRateLimit = rateLimit;
-      let text: string;
-      try {
-        text = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
-      } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, res.statusCode, endpoint);
-        const code = deadline.expired() ? deadline.code : errorCode(err);
-        if (replayable && attempt < attempts) {
-          const wait = retryDelayMs(attempt, undefined, this.random);
-          this.trace(`✗ ${endpoint} body ${code}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        throw new UnavailableError(`the response of ${endpoint} was cut off (${code})`, res.statusCode, endpoint);
-      } finally {
-        deadline.clear();
+      if (o.kind === 'connect') {
+        this.trace(`✗ ${endpoint} ${o.code}; giving up${decision.reason === 'unsafe' ? ' (not retried: the request may have been applied)' : ''}`);
+        throw new UnavailableError(`cannot reach ${this.apiUrl} (${o.code}) on ${endpoint}`, 0, endpoint);
       }
-      const status = res.statusCode;
-      this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
-
-      const retryableStatus = status === 429 || (replayable && RETRYABLE_STATUS.has(status));
-      // An answer that says `retryable: false` is final, whatever its status (contract 12).
-      const refusesRetry = retryableStatus && attempt < attempts && readErrorBody(parseJsonLoose(text)).retryable === false;
-      if (refusesRetry) this.trace(`✗ ${endpoint} ${status} says retryable: false; not retried`);
-      if (retryableStatus && attempt < attempts && !refusesRetry) {
-        const wait = retryDelayMs(attempt, status === 429 ? res.headers : undefined, this.random, this.clock.now());
-        const bound = this.options.maxRateLimitWaitMs ?? 60_000;
-        if (wait <= bound) {
-          this.trace(`↻ ${endpoint} ${status}; retry ${attempt}/${attempts - 1} in ${wait}ms`);
-          await this.clock.sleep(wait, signal);
-          continue;
-        }
-        this.trace(`✗ ${endpoint} 429 asks to wait ${wait}ms, more than ${bound}ms; giving up`);
-      }
+      if (o.kind === 'body') throw new UnavailableError(`the response of ${endpoint} was cut off (${o.code})`, o.status, endpoint);
+      if (decision.reason === 'refused') this.trace(`✗ ${endpoint} ${o.status} says retryable: false; not retried`);
+      if (decision.reason === 'too-long') this.trace(`✗ ${endpoint} ${o.status} asks to wait ${decision.waitMs}ms, more than ${maxWaitMs}ms; giving up`);
+      const status = o.status;
       if (status >= 200 && status < 300) {
-        const raw = this.json(text, res.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
+        // fail(): the error the usual parse gives (a part read later that does not read).
+        const fail = (): never => {
+          this.validate(this.json(bytes.toString('utf8'), o.headers, true, status, endpoint), opts.schema, status, endpoint);
+          throw new ResponseShapeError(`the response of ${endpoint} has an unexpected shape`, status, endpoint);
+        };
+        const quick = opts.schema?.readBytes?.(bytes, { endpoint, fail });
+        if (quick) {
+          let raw: unknown;
+          const res: ApiResponse<T> = {
+            status,
+            data: quick.data,
+            // Parsed only if someone asks: not parsing all of it at once was the point.
+            get raw() {
+              return (raw ??= JSON.parse(bytes.toString('utf8')));
+            },
+            headers: flatHeaders(o.headers),
+            rateLimit,
+          };
+          if (opts.keepBytes) res.bytes = bytes;
+          return res;
+        }
+        const raw = this.json(bytes.toString('utf8'), o.headers, opts.schema !== undefined && !opts.optionalBody, status, endpoint);
         const data = raw === undefined && opts.optionalBody ? (undefined as T) : this.validate(raw, opts.schema, status, endpoint);
-        return { status, data, raw, headers: flatHeaders(res.headers), rateLimit };
+        const res: ApiResponse<T> = { status, data, raw, headers: flatHeaders(o.headers), rateLimit };
+        if (opts.keepBytes) res.bytes = bytes;
+        return res;
       }
-      throw errorFor(status, endpoint, parseJsonLoose(text), opts.permission, attempt);
+      throw errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
+    }
+  }
+
+  /** One attempt: the request, its answer and its whole body, or what went wrong on the way. */
+  private async attempt(
+    url: string,
+    req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>,
+    endpoint: string,
+    started: number,
+    signal: AbortSignal | undefined,
+    into: BodyBuffer | undefined,
+  ): Promise<Attempt> {
+    const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await send(await this.transport(), new URL(url), { ...req, signal: deadline.signal });
+    } catch (err) {
+      deadline.clear();
+      if (signal?.aborted) throw signal.reason;
+      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, bytes: EMPTY };
+    }
+    const rateLimit = parseRateLimit(res.headers);
+    if (rateLimit) this.lastRateLimit = rateLimit;
+    const status = res.statusCode;
+    try {
+      const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, into);
+      this.trace(`← ${status} ${endpoint} ${this.clock.now() - started}ms${rateLimit ? ` ratelimit ${rateLimit.remaining}/${rateLimit.limit}` : ''}`);
+      // Only an answer that could be retried needs its body's word on that.
+      const retryable = MAYBE_RETRIED.has(status) ? readErrorBody(parseJsonLoose(bytes.toString('utf8'))).retryable : undefined;
+      return { outcome: { kind: 'status', status, headers: res.headers, retryable }, bytes, rateLimit };
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, status, endpoint);
+      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, bytes: EMPTY };
+    } finally {
+      deadline.clear();
     }
   }
 
@@ -244,7 +303,7 @@ export class HttpClient {
     }
   }
 
-  private validate<T>(json: unknown, schema: z.ZodMiniType<T> | undefined, status: number, endpoint: string): T {
+  private validate<T>(json: unknown, schema: Reader<T> | undefined, status: number, endpoint: string): T {
     if (!schema) return json as T;
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
@@ -286,18 +345,39 @@ function parseJsonLoose(text: string): unknown {
   }
 }
 
-async function readBody(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+async function readBody(body: Dispatcher.ResponseData['body'], max: number, into: BodyBuffer | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    size += (chunk as Buffer).length;
+    const bytes = chunk as Buffer;
+    size += bytes.length;
     if (size > max) {
       body.destroy();
       throw new ResponseShapeError(`a response larger than ${Math.round(max / 1048576)} MiB was refused`, 0, '');
     }
-    chunks.push(chunk as Buffer);
+    if (into) into.append(bytes, size - bytes.length);
+    else chunks.push(bytes);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return into ? into.buffer.subarray(0, size) : Buffer.concat(chunks);
+}
+
+/**
+ * Memory lent by a caller that reads many bodies one after the other (log pages): each body
+ * is read into it, over the previous one. A new buffer per body would be freed only by a
+ * full collection once it outlived a young one (a page being written does), and a long read
+ * would pile them up.
+ */
+export class BodyBuffer {
+  buffer = Buffer.allocUnsafe(0);
+
+  append(chunk: Buffer, at: number): void {
+    if (at + chunk.length > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(at + chunk.length, 2 * this.buffer.length, 64 * 1024));
+      this.buffer.copy(bigger, 0, 0, at);
+      this.buffer = bigger;
+    }
+    chunk.copy(this.buffer, at);
+  }
 }
 
 function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
@@ -331,21 +411,36 @@ function errorCode(err: unknown): string {
   return NETWORK_WORDS[code] ? `${NETWORK_WORDS[code]}: ${code}` : code;
 }
 
-/** A per-attempt deadline on real time (a network bound, not a wait the clock could skip). */
+/**
+ * A per-attempt deadline on real time (a network bound, not a wait the clock could skip),
+ * also aborted by `outer`. Linked by hand, not with AbortSignal.any(): that one registers
+ * every combined signal with its sources for as long as they live, which for a long read
+ * (one attempt per page) is garbage that outlives young collections.
+ */
 function attemptDeadline(totalMs: number, outer: AbortSignal | undefined) {
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(new Error('attempt deadline')), totalMs);
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    ctl.abort(new Error('attempt deadline'));
+  }, totalMs);
   timer.unref?.();
+  const onAbort = () => ctl.abort(outer!.reason);
+  if (outer?.aborted) ctl.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
   return {
-    signal: anySignal(outer, ctl.signal),
-    expired: () => ctl.signal.aborted,
+    signal: ctl.signal,
+    expired: () => expired,
     code: `no complete answer within ${totalMs}ms`,
-    clear: () => clearTimeout(timer),
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
   };
 }
 
 function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = signals.filter((s): s is AbortSignal => !!s);
+  const present = [...new Set(signals.filter((s): s is AbortSignal => !!s))];
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
 }

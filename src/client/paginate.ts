@@ -2,13 +2,21 @@
 // `pagination.last_page`, so a long list streams instead of buffering. The server's default
 // page is 15 items, so `per_page` is always sent (contract 12).
 import type * as z from 'zod/mini';
-import type { HttpClient } from './http.js';
-import { listOf, type Pagination } from './schemas.js';
+import type { HttpClient, Reader } from './http.js';
+import { ResponseShapeError } from './errors.js';
+import { describeIssue } from './parse.js';
+import { isPlainObject, requiredCheck, sameCheck, type Check } from './in-place.js';
+import { listOf, Pagination } from './schemas.js';
+import { lenient } from './wire.js';
+import { sentItems, type SentItems } from './raw-items.js';
 
 export interface Page<T> {
+  /** The items as read by the item schema (computed when first asked for). */
   items: T[];
   /** The items as the API sent them (`--json` prints these). */
   raw: unknown[];
+  /** Where each item of `raw` is in the answer as received (computed when first asked for), when known. */
+  sent?: SentItems;
   pagination: PageInfo;
 }
 
@@ -34,17 +42,93 @@ export interface PageQuery {
 export const DEFAULT_PER_PAGE = 20;
 export const ALL_PER_PAGE = 200;
 
+/** One list answer as read: the items as sent, the pagination, and the items as the schema reads them, on demand. */
+export interface ListRead<T> {
+  raw: unknown[];
+  pagination: Pagination | null | undefined;
+  /** Throws the ResponseShapeError a full parse would (it cannot, once `raw` passed the required fields). */
+  items(): T[];
+}
+
+const LenientPagination = lenient(Pagination);
+
+/**
+ * Reads `{data: [item], pagination}` the way `listOf(item)` does, without copying every item:
+ * the answer is accepted when each item has the fields that can fail (usually just `id`);
+ * the items are read only when asked for, each one used as sent when the schema would
+ * return it unchanged (in-place.ts). Any answer the quick checks refuse goes through
+ * `listOf(item)`, so errors name the same field as before.
+ */
+export function listReader<T>(item: z.ZodMiniType<T>, endpoint: string): Reader<ListRead<T>> {
+  const full = listOf(item) as unknown as z.ZodMiniType<{ data: T[]; pagination?: Pagination | null }>;
+  const required = requiredCheck(item);
+  const same = sameCheck(item);
+  const viaFull = (json: unknown) => {
+    const parsed = full.safeParse(json);
+    if (!parsed.success) return parsed;
+    const items = parsed.data.data;
+    return { success: true as const, data: { raw: (json as { data: unknown[] }).data, pagination: parsed.data.pagination, items: () => items } };
+  };
+  return {
+    safeParse(json) {
+      if (!required || !isPlainObject(json) || !Array.isArray(json.data) || !json.data.every(required)) return viaFull(json);
+      const raw = json.data;
+      let items: T[] | undefined;
+      const pagination = LenientPagination.safeParse(json.pagination);
+      return {
+        success: true,
+        data: {
+          raw,
+          pagination: pagination.success ? pagination.data : undefined,
+          items: () => (items ??= readItems(raw, item, same, json, full, endpoint)),
+        },
+      };
+    },
+  };
+}
+
+function readItems<T>(raw: unknown[], item: z.ZodMiniType<T>, same: Check | undefined, json: unknown, full: z.ZodMiniType, endpoint: string): T[] {
+  const out = new Array<T>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i];
+    if (same?.(v)) {
+      out[i] = v as T;
+      continue;
+    }
+    const parsed = item.safeParse(v);
+    if (!parsed.success) {
+      // Not expected (the required fields were checked): report it as the full parse would.
+      const { field, problem } = describeIssue(full.safeParse(json).error ?? parsed.error, json);
+      throw new ResponseShapeError(`the response of ${endpoint} ${problem}`, 200, endpoint, field);
+    }
+    out[i] = parsed.data;
+  }
+  return out;
+}
+
 export async function* paginate<T>(http: HttpClient, path: string, item: z.ZodMiniType<T>, q: PageQuery = {}): AsyncGenerator<Page<T>> {
-  const schema = listOf(item) as unknown as z.ZodMiniType<{ data: T[]; pagination?: Pagination | null }>;
+  const schema = listReader(item, `GET /api/v1${path}`);
   const perPage = q.perPage ?? (q.all ? ALL_PER_PAGE : DEFAULT_PER_PAGE);
   let page = q.page ?? 1;
   for (;;) {
-    const res = await http.get(path, { query: { ...q.query, page, per_page: perPage }, schema, permission: q.permission, signal: q.signal });
-    const raw = (res.raw as { data: unknown[] }).data;
-    const pagination = pageInfo(res.data.pagination, page, res.data.data.length, perPage);
-    yield { items: res.data.data, raw, pagination };
+    const res = await http.get(path, { query: { ...q.query, page, per_page: perPage }, schema, permission: q.permission, signal: q.signal, keepBytes: true });
+    const read = res.data;
+    const pagination = pageInfo(read.pagination, page, read.raw.length, perPage);
+    let items: T[] | undefined;
+    let sent: SentItems | null | undefined;
+    yield {
+      raw: read.raw,
+      pagination,
+      get items() {
+        return (items ??= read.items());
+      },
+      get sent() {
+        if (sent === undefined) sent = (res.bytes && sentItems(res.bytes, read.raw.length)) ?? null;
+        return sent ?? undefined;
+      },
+    };
     // A server that does not advance (or sends no pagination) would otherwise loop forever.
-    if (!q.all || pagination.current_page >= pagination.last_page || res.data.data.length === 0) return;
+    if (!q.all || pagination.current_page >= pagination.last_page || read.raw.length === 0) return;
     page = Math.max(page, pagination.current_page) + 1;
   }
 }

@@ -8,8 +8,7 @@
 import type * as z from 'zod/mini';
 import { AmbiguousNameError, NotFoundError } from './errors.js';
 import type { HttpClient } from './http.js';
-import { listOf, type Pagination } from './schemas.js';
-import { pageInfo } from './paginate.js';
+import { listReader, pageInfo } from './paginate.js';
 
 export interface Family {
   /** List path, e.g. `/serverless`. */
@@ -69,10 +68,11 @@ export interface ResolveOptions {
 export async function resolveRef<T extends Named>(http: HttpClient, family: Family, item: z.ZodMiniType<T>, ref: string, opts: ResolveOptions = {}): Promise<Resolved<T>> {
   const { signal } = opts;
   if (!opts.item && looksLikeId(ref, family.ids)) return { id: ref };
-  const schema = listOf(item) as unknown as z.ZodMiniType<{ data: T[]; pagination?: Pagination | null }>;
+  const schema = listReader(item, `GET /api/v1${family.path}`);
   const read = async (page: number) => {
     const res = await http.get(family.path, { query: { page, per_page: RESOLVE_PER_PAGE }, schema, permission: family.permission, signal });
-    return { items: res.data.data, raw: (res.raw as { data: unknown[] }).data, pagination: pageInfo(res.data.pagination, page, res.data.data.length, RESOLVE_PER_PAGE) };
+    const { raw, pagination } = res.data;
+    return { items: res.data.items(), raw, pagination: pageInfo(pagination, page, raw.length, RESOLVE_PER_PAGE) };
   };
   const first = await read(1);
   const pages = [first];

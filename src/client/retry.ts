@@ -1,4 +1,5 @@
-// Pure retry arithmetic: backoff with jitter, and how long a 429 asks us to wait.
+// Pure retry arithmetic and the one retry decision: whether (and after how long) an attempt
+// is repeated, whatever went wrong with it (contract section 4).
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RateLimit {
@@ -54,4 +55,73 @@ export function retryDelayMs(
   }
   const step = Math.min(CAP_MS, BASE_MS * 2 ** (attempt - 1));
   return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/** What one attempt came to. */
+export type Outcome =
+  /** No answer: connection refused, reset, timed out... `code` is errorCode()'s text (ends with the system code). */
+  | { kind: 'connect'; code: string }
+  /** An answer whose body was cut off. */
+  | { kind: 'body'; code: string; status: number }
+  /** A complete answer. `retryable` is what its error body says, when it says it. */
+  | { kind: 'status'; status: number; headers: IncomingHttpHeaders; retryable?: boolean };
+
+export interface RetryInput {
+  /** 1-based number of the attempt that just ended. */
+  attempt: number;
+  /** Attempts in all (1 + retries). */
+  attempts: number;
+  /** GET, HEAD, or a request with an Idempotency-Key: repeating it cannot apply it twice. */
+  replayable: boolean;
+  outcome: Outcome;
+  random: () => number;
+  now: number;
+  /** Longest wait accepted for a retry (a 429's Retry-After can ask for more). */
+  maxWaitMs: number;
+}
+
+export type RetryDecision =
+  | { retry: true; waitMs: number }
+  | {
+      retry: false;
+      /**
+       * final: nothing to retry (a success, or a status that is not retried);
+       * unsafe: the request may have been applied, so it is not repeated;
+       * exhausted: every attempt is used; refused: the answer said `retryable: false`;
+       * too-long: the server asks to wait longer than `maxWaitMs` (in `waitMs`).
+       */
+      reason: 'final' | 'unsafe' | 'exhausted' | 'refused' | 'too-long';
+      waitMs?: number;
+    };
+
+/** Statuses worth repeating for a replayable request; 429 is worth it for any request (it was not applied). */
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+/**
+ * The one retry rule (contract section 4): replayable requests are retried on network
+ * errors, cut-off bodies, 502/503/504 and 429; the others only when they cannot have been
+ * applied (connection refused, 429). An answer saying `retryable: false` is final whatever
+ * its status (contract 12). Backoff with jitter, except that a 429 waits for Retry-After or
+ * X-RateLimit-Reset, up to `maxWaitMs`.
+ */
+export function decideRetry(input: RetryInput): RetryDecision {
+  const { attempt, attempts, replayable, outcome } = input;
+  let headers: IncomingHttpHeaders | undefined;
+  if (outcome.kind === 'connect') {
+    // A refused connection never reached the server, so even a POST is safe to repeat.
+    if (!replayable && !outcome.code.endsWith('ECONNREFUSED')) return { retry: false, reason: 'unsafe' };
+  } else if (outcome.kind === 'body') {
+    if (!replayable) return { retry: false, reason: 'unsafe' };
+  } else {
+    const status = outcome.status;
+    if (!(status === 429 || (replayable && RETRYABLE_STATUS.has(status)))) return { retry: false, reason: 'final' };
+    if (attempt >= attempts) return { retry: false, reason: 'exhausted' };
+    if (outcome.retryable === false) return { retry: false, reason: 'refused' };
+    if (status === 429) headers = outcome.headers;
+  }
+  if (attempt >= attempts) return { retry: false, reason: 'exhausted' };
+  const waitMs = retryDelayMs(attempt, headers, input.random, input.now);
+  // Backoff never exceeds a few seconds; only a server's own wait can be too long.
+  if (outcome.kind === 'status' && waitMs > input.maxWaitMs) return { retry: false, reason: 'too-long', waitMs };
+  return { retry: true, waitMs };
 }

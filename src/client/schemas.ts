@@ -6,12 +6,18 @@
 import * as z from 'zod/mini';
 import { Id, lenient, lenientArray, optBool, optMap, optNum, optText } from './wire.js';
 
-export const Pagination = z.looseObject({
+/**
+ * Every answer's schema is built on first use: a command reads one or two kinds of answer,
+ * and building all of them up front cost more start-up than reading one (zod's constructors).
+ */
+const lazy = <T extends z.ZodMiniType>(build: () => T) => z.lazy(build);
+
+export const Pagination = lazy(() => z.looseObject({
   current_page: optNum,
   last_page: optNum,
   per_page: optNum,
   total: optNum,
-});
+}));
 
 /** `{data, pagination}`: the list shape of spec 2.1. `pagination` is read when present. */
 export function listOf<T extends z.ZodMiniType>(item: T) {
@@ -29,16 +35,16 @@ export function envelopeOf<T extends z.ZodMiniType>(data: T) {
 }
 
 /** The error member of an envelope (and of some bare answers): `{code, message, retryable}`. */
-export const EnvelopeError = z.looseObject({ code: optText, message: optText, retryable: optBool, hint: optText });
+export const EnvelopeError = lazy(() => z.looseObject({ code: optText, message: optText, retryable: optBool, hint: optText }));
 
-export const ValidationErrorBody = z.looseObject({
+export const ValidationErrorBody = lazy(() => z.looseObject({
   message: z.string(),
   errors: z.optional(z.record(z.string(), z.array(z.string()))),
-});
+}));
 
 // --- The status model shared by every product (spec 2.3) -------------------------------
 
-export const StatusError = z.looseObject({
+export const StatusError = lazy(() => z.looseObject({
   code: optText,
   source: optText,
   resource: lenient(z.looseObject({ kind: optText, name: optText })),
@@ -46,29 +52,29 @@ export const StatusError = z.looseObject({
   message: optText,
   retryable: optBool,
   observed_at: optText,
-});
+}));
 
-export const StatusOperation = z.looseObject({
+export const StatusOperation = lazy(() => z.looseObject({
   state: optText,
   terminal: optBool,
   /** The server's pacing, on newer servers (the operations endpoint always carries it). */
   poll_after_ms: optNum,
-});
+}));
 
-export const StatusDetails = z.looseObject({
+export const StatusDetails = lazy(() => z.looseObject({
   summary: optText,
   health: optText,
   observed_at: optText,
   stale: optBool,
   operation: lenient(StatusOperation),
   error: lenient(StatusError),
-});
+}));
 
-export const Capabilities = z.looseObject({ logs: optBool, events: optBool, diagnose: optBool, revisions: optBool });
+export const Capabilities = lazy(() => z.looseObject({ logs: optBool, events: optBool, diagnose: optBool, revisions: optBool }));
 
 // --- Serverless containers --------------------------------------------------------------
 
-export const Container = z.looseObject({
+export const Container = lazy(() => z.looseObject({
   id: Id,
   name: optText,
   slug: optText,
@@ -94,10 +100,10 @@ export const Container = z.looseObject({
   updated_at: optText,
   deployed_at: optText,
   last_deployed_at: optText,
-});
+}));
 
 /** The operation a create answers with (and `GET /operations/{id}`'s data). */
-export const Operation = z.looseObject({
+export const Operation = lazy(() => z.looseObject({
   operation_id: optText,
   resource_id: optText,
   resource_type: optText,
@@ -111,34 +117,33 @@ export const Operation = z.looseObject({
   started_at: optText,
   finished_at: optText,
   error: lenient(z.looseObject({ code: optText, message: optText, retryable: optBool })),
-});
+}));
 
 /** GET /serverless/{id}: `{container, metrics, url, monthly_cost}`. */
-export const ContainerAnswer = z.looseObject({ container: Container, url: optText, monthly_cost: optText });
+export const ContainerAnswer = lazy(() => z.looseObject({ container: Container, url: optText, monthly_cost: optText }));
 /** POST /serverless: 201 `{message, container, operation}`. */
-export const CreateAnswer = z.looseObject({ message: optText, container: Container, operation: lenient(Operation) });
+export const CreateAnswer = lazy(() => z.looseObject({ message: optText, container: Container, operation: lenient(Operation) }));
 /** PUT /serverless/{id}: 200 `{message, container}`. */
-export const UpdateAnswer = z.looseObject({ message: optText, container: Container });
+export const UpdateAnswer = lazy(() => z.looseObject({ message: optText, container: Container }));
 /** POST /serverless/{id}/redeploy: 202 `{message, container_id, status}`, no container. */
-export const RedeployAnswer = z.looseObject({ message: optText, container_id: optText, status: optText });
+export const RedeployAnswer = lazy(() => z.looseObject({ message: optText, container_id: optText, status: optText }));
 /** 200 `{message}` (delete, actions); some endpoints answer 204 without a body. */
-export const MessageAnswer = z.looseObject({ message: optText });
+export const MessageAnswer = lazy(() => z.looseObject({ message: optText }));
 
-export const OperationEnvelope = envelopeOf(Operation);
+export const OperationEnvelope = lazy(() => envelopeOf(Operation));
 
 // --- Revisions, events, logs, diagnose (spec 2.4) ----------------------------------------
 
-export const Condition = z.looseObject({
+export const Condition = lazy(() => z.looseObject({
   type: z.string(),
   status: z.string(),
   reason: optText,
   message: optText,
   last_transition_time: optText,
-});
+}));
 
-const conditions = lenientArray(Condition);
 
-export const Revision = z.looseObject({
+export const Revision = lazy(() => z.looseObject({
   /** May be null on the real service. */
   name: optText,
   created_at: optText,
@@ -147,34 +152,34 @@ export const Revision = z.looseObject({
   is_latest_ready: optBool,
   desired_replicas: optNum,
   actual_replicas: optNum,
-  conditions,
-});
+  conditions: lenientArray(Condition),
+}));
 
-export const TrafficTarget = z.looseObject({ revision_name: optText, percent: optNum, latest_revision: optBool });
+export const TrafficTarget = lazy(() => z.looseObject({ revision_name: optText, percent: optNum, latest_revision: optBool }));
 
-export const ServiceStatus = z.looseObject({
+export const ServiceStatus = lazy(() => z.looseObject({
   name: optText,
   url: optText,
   latest_created_revision: optText,
   latest_ready_revision: optText,
-  conditions,
-});
+  conditions: lenientArray(Condition),
+}));
 
-export const RouteStatus = z.looseObject({
+export const RouteStatus = lazy(() => z.looseObject({
   name: optText,
   url: optText,
   traffic: lenientArray(TrafficTarget),
-  conditions,
-});
+  conditions: lenientArray(Condition),
+}));
 
-export const RevisionsData = z.looseObject({
+export const RevisionsData = lazy(() => z.looseObject({
   available: optBool,
   revisions: z.array(Revision),
   service: lenient(ServiceStatus),
   route: lenient(RouteStatus),
-});
+}));
 
-export const PlatformEvent = z.looseObject({
+export const PlatformEvent = lazy(() => z.looseObject({
   type: optText,
   reason: optText,
   message: optText,
@@ -183,26 +188,26 @@ export const PlatformEvent = z.looseObject({
   count: optNum,
   first_seen: optText,
   last_seen: optText,
-});
+}));
 
-export const EventsData = z.looseObject({ available: optBool, events: lenientArray(PlatformEvent) });
+export const EventsData = lazy(() => z.looseObject({ available: optBool, events: lenientArray(PlatformEvent) }));
 
-export const LogEntry = z.looseObject({
+export const LogEntry = lazy(() => z.looseObject({
   timestamp: z.string(),
   message: z.string(),
   level: optText,
   pod: optText,
   container: optText,
   stream: optText,
-});
+}));
 
-export const LogsMeta = z.looseObject({
+export const LogsMeta = lazy(() => z.looseObject({
   next_cursor: optText,
   truncated: optBool,
   retention_days: optNum,
-});
+}));
 
-export const Finding = z.looseObject({
+export const Finding = lazy(() => z.looseObject({
   code: z.string(),
   severity: optText,
   summary: optText,
@@ -210,18 +215,18 @@ export const Finding = z.looseObject({
   retryable: optBool,
   /** Local findings only: what the client saw that led to the finding. */
   evidence: lenient(z.unknown()),
-});
+}));
 
-export const DiagnoseData = z.looseObject({
+export const DiagnoseData = lazy(() => z.looseObject({
   verdict: optText,
   status: lenient(StatusDetails),
   findings: z.array(Finding),
   sections: lenient(z.looseObject({})),
-});
+}));
 
 // --- VPS, databases, caches ----------------------------------------------------------------
 
-export const Vps = z.looseObject({
+export const Vps = lazy(() => z.looseObject({
   id: Id,
   name: optText,
   status: optText,
@@ -233,7 +238,7 @@ export const Vps = z.looseObject({
   public_ip: optText,
   ipv6_address: optText,
   created_at: optText,
-});
+}));
 
 /** Connection fields of database and cache instances (spec 2.2). */
 const connectionFields = {
@@ -249,67 +254,67 @@ const connectionFields = {
   endpoint: optText,
 };
 
-const named = lenient(z.looseObject({ id: optText, name: optText, type: optText }));
+const named = () => lenient(z.looseObject({ id: optText, name: optText, type: optText }));
 
 /** A database or cache instance: databases carry `engine {id, name}`, caches only `provider`. */
-export const Datastore = z.looseObject({
+export const Datastore = lazy(() => z.looseObject({
   id: Id,
   name: optText,
   status: optText,
   status_label: optText,
   status_details: lenient(StatusDetails),
-  engine: named,
-  provider: named,
+  engine: named(),
+  provider: named(),
   version: optText,
   datacenter: optText,
   resource_profile: optText,
   database_name: optText,
   ...connectionFields,
-});
+}));
 
 /** GET /{database|cache}/{id}: `{instance, connection_info, monthly_cost}`. */
-export const DatastoreAnswer = z.looseObject({ instance: Datastore, connection_info: optText, monthly_cost: optNum });
+export const DatastoreAnswer = lazy(() => z.looseObject({ instance: Datastore, connection_info: optText, monthly_cost: optNum }));
 
 /** Credentials and connection info: `{host, port, username, database?, password, connection_info}`. */
-export const Credentials = z.looseObject({
+export const Credentials = lazy(() => z.looseObject({
   host: optText,
   port: optNum,
   username: optText,
   password: optText,
   database: optText,
   connection_info: optText,
-});
+}));
 
 /** DNS enable `{message, dns_hostname, dns_port}` (also with 409); disable `{message}`. */
-export const DnsAnswer = z.looseObject({ message: optText, dns_hostname: optText, dns_port: optNum });
+export const DnsAnswer = lazy(() => z.looseObject({ message: optText, dns_hostname: optText, dns_port: optNum }));
 
 // --- Projects (teams) ---------------------------------------------------------------------
 
-export const Team = z.looseObject({ id: Id, name: optText, personal_team: optBool, registry_namespace: optText });
-export const TeamsAnswer = z.looseObject({ data: z.array(Team), current_team_id: optText });
+export const Team = lazy(() => z.looseObject({ id: Id, name: optText, personal_team: optBool, registry_namespace: optText }));
+export const TeamsAnswer = lazy(() => z.looseObject({ data: z.array(Team), current_team_id: optText }));
 
 // --- Recovery ---------------------------------------------------------------------------
 
 /** A capability cell: `yes`, `no`, `gated` (exists, opened per account), `conditional` or `unavailable`. */
-export const CapabilityCell = z.looseObject({ status: z.string(), note: optText });
+export const CapabilityCell = lazy(() => z.looseObject({ status: z.string(), note: optText }));
 
-export const CapabilityRow = z.looseObject({
+export const CapabilityRow = lazy(() => z.looseObject({
   product: z.string(),
   create_point: CapabilityCell,
   restore_to_new: CapabilityCell,
   replace_existing: CapabilityCell,
   point_in_time: CapabilityCell,
-});
+}));
 
-export const CapabilitiesAnswer = z.looseObject({ data: z.array(CapabilityRow) });
+export const CapabilitiesAnswer = lazy(() => z.looseObject({ data: z.array(CapabilityRow) }));
 
-export const RecoveryAction = z.looseObject({ name: z.string(), available: z.boolean(), reason: optText });
+export const RecoveryAction = lazy(() => z.looseObject({ name: z.string(), available: z.boolean(), reason: optText }));
 
 /**
  * A recovery point as the per-product snapshot lists give it (integer ids, sizes as strings,
  * `<product>_instance {id, name}`); the spec's richer fields are read when present.
  */
-export const RecoveryPoint = z.looseObject({
+export const RecoveryPoint = lazy(() => z.looseObject({
   id: Id,
   name: optText,
   description: optText,
@@ -323,14 +328,14 @@ export const RecoveryPoint = z.looseObject({
   protection: optText,
   size_bytes: optNum,
   actions: lenientArray(RecoveryAction),
-});
+}));
 
-export const RestoreAnswer = z.looseObject({
+export const RestoreAnswer = lazy(() => z.looseObject({
   message: optText,
   operation_id: optText,
   operation_url: optText,
   status: optText,
-});
+}));
 
 export type Pagination = z.infer<typeof Pagination>;
 export type StatusDetails = z.infer<typeof StatusDetails>;

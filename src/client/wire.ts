@@ -6,6 +6,7 @@
 // Commands check what they truly need themselves (`need()` below), naming endpoint and field.
 import * as z from 'zod/mini';
 import { ResponseShapeError } from './errors.js';
+import { isBoolean, isNumber, isPlainObject, isString, sameCheck, sameWhen, type Check } from './in-place.js';
 
 /** Any schema made optional, nullable and unable to fail: unreadable → undefined. */
 export function lenient<T extends z.ZodMiniType>(schema: T) {
@@ -13,9 +14,12 @@ export function lenient<T extends z.ZodMiniType>(schema: T) {
 }
 
 /** Ids are opaque strings for most families and integers for some (snapshots, SSH keys, teams): read both as text. */
-export const Id = z.pipe(
-  z.union([z.string().check(z.minLength(1)), z.number()]),
-  z.transform((v) => String(v)),
+export const Id = sameWhen(
+  z.pipe(
+    z.union([z.string().check(z.minLength(1)), z.number()]),
+    z.transform((v) => String(v)),
+  ),
+  (v) => typeof v === 'string' && v.length > 0,
 );
 
 const finiteNumber = z.number().check(z.refine(Number.isFinite));
@@ -25,26 +29,33 @@ const numericString = z.pipe(
 );
 
 /** A number, also when sent as a numeric string. */
-export const Num = z.union([finiteNumber, numericString]);
+export const Num = sameWhen(z.union([finiteNumber, numericString]), isNumber);
 
 /** A boolean, also when sent as "true"/"false", "1"/"0" or 1/0. */
-export const Bool = z.union([
-  z.boolean(),
-  z.pipe(z.union([z.literal('true'), z.literal('1'), z.literal(1)]), z.transform(() => true)),
-  z.pipe(z.union([z.literal('false'), z.literal('0'), z.literal(0)]), z.transform(() => false)),
-]);
+export const Bool = sameWhen(
+  z.union([
+    z.boolean(),
+    z.pipe(z.union([z.literal('true'), z.literal('1'), z.literal(1)]), z.transform(() => true)),
+    z.pipe(z.union([z.literal('false'), z.literal('0'), z.literal(0)]), z.transform(() => false)),
+  ]),
+  isBoolean,
+);
 
 /** Text, also from a number (an id or a version sent as a number). */
-export const Text = z.union([z.string(), z.pipe(finiteNumber, z.transform((n) => String(n)))]);
+export const Text = sameWhen(z.union([z.string(), z.pipe(finiteNumber, z.transform((n) => String(n)))]), isString);
 
 /** A string map (`environment_variables`): an empty one is sent as `[]`; values are read as text. */
-export const StringMap = z.union([
-  z.pipe(
-    z.record(z.string(), z.unknown()),
-    z.transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))),
-  ),
-  z.pipe(z.array(z.unknown()).check(z.maxLength(0)), z.transform((): Record<string, string> => ({}))),
-]);
+export const StringMap = sameWhen(
+  z.union([
+    z.pipe(
+      z.record(z.string(), z.unknown()),
+      z.transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))),
+    ),
+    z.pipe(z.array(z.unknown()).check(z.maxLength(0)), z.transform((): Record<string, string> => ({}))),
+  ]),
+  // A map whose values are all text comes out equal (a copy with the same entries).
+  (v) => isPlainObject(v) && Object.values(v).every(isString),
+);
 
 export const optText = lenient(Text);
 export const optNum = lenient(Num);
@@ -53,7 +64,7 @@ export const optMap = lenient(StringMap);
 
 /** An array whose unreadable items are dropped instead of failing the answer. */
 export function lenientArray<T extends z.ZodMiniType>(item: T) {
-  return z.catch(
+  const schema = z.catch(
     z.pipe(
       z.optional(z.nullable(z.array(z.unknown()))),
       z.transform((arr) => (arr ?? []).flatMap((v) => {
@@ -63,6 +74,13 @@ export function lenientArray<T extends z.ZodMiniType>(item: T) {
     ),
     [] as z.output<T>[],
   );
+  // A missing array comes out as [], so only an array of items kept as they are is the same.
+  // The item's check is made on first use: the item may be a schema built on first use.
+  let same: Check | null | undefined;
+  return sameWhen(schema, (v) => {
+    if (same === undefined) same = sameCheck(item) ?? null;
+    return same !== null && Array.isArray(v) && v.every(same);
+  });
 }
 
 /**

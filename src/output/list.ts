@@ -13,6 +13,61 @@ export interface ListTarget {
   hint(message: string): void;
 }
 
+/** Bytes per write of a long list: few system calls, strings V8 still allocates cheaply. */
+export const WRITE_CHUNK = 32 * 1024;
+const FIRST = Buffer.from('\n  ');
+const NEXT = Buffer.from(',\n  ');
+
+/**
+ * The --json output of a list, gathered in a buffer and written in pieces of WRITE_CHUNK
+ * bytes: one write (and one string) per item would cost 100,000 system calls and as many
+ * strings for a long list.
+ */
+class JsonChunk {
+  private readonly buf = Buffer.allocUnsafe(WRITE_CHUNK);
+  private used = 0;
+  constructor(private readonly out: OutStream) {}
+
+  get full(): boolean {
+    return this.used >= WRITE_CHUNK - 64;
+  }
+
+  separator(sep: Buffer): void {
+    if (this.used + sep.length > WRITE_CHUNK) this.write();
+    this.used += sep.copy(this.buf, this.used);
+  }
+
+  bytes(from: Buffer, start: number, end: number): void {
+    if (this.used + end - start > WRITE_CHUNK) {
+      this.write();
+      // Larger than a piece: out on its own.
+      if (end - start > WRITE_CHUNK) return void this.out.write(from.toString('utf8', start, end));
+    }
+    this.used += from.copy(this.buf, this.used, start, end);
+  }
+
+  text(s: string): void {
+    const size = Buffer.byteLength(s);
+    if (this.used + size > WRITE_CHUNK) {
+      this.write();
+      if (size > WRITE_CHUNK) return void this.out.write(s);
+    }
+    this.used += this.buf.write(s, this.used);
+  }
+
+  /** Writes what is gathered, then waits for a slow reader. */
+  flush(): Promise<void> | undefined {
+    this.write();
+    return drained(this.out);
+  }
+
+  private write(): void {
+    if (this.used === 0) return;
+    this.out.write(this.buf.toString('utf8', 0, this.used));
+    this.used = 0;
+  }
+}
+
 export interface ListOptions {
   /** What to say on stderr when nothing came back. */
   empty: string;
@@ -26,9 +81,21 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
   let last: Page<T>['pagination'] | undefined;
   if (app.json) {
     out.write('[');
+    const chunk = new JsonChunk(out);
     for await (const page of pages) {
-      // What the API sent, not the parsed view: --json passes additive fields through untouched.
-      for (const item of page.raw) out.write(`${count++ === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`);
+      // What the API sent, not the parsed view: --json passes additive fields through untouched
+      // (each item's bytes as received when the client kept them: no second serialisation).
+      const sent = page.sent;
+      const raw = page.raw;
+      for (let i = 0; i < raw.length; i++) {
+        chunk.separator(count++ === 0 ? FIRST : NEXT);
+        const start = sent ? sent.spans[2 * i]! : -1;
+        if (start >= 0) chunk.bytes(sent!.bytes, start, sent!.spans[2 * i + 1]!);
+        else chunk.text(JSON.stringify(raw[i]));
+        if (chunk.full) await chunk.flush();
+      }
+      // Page by page: what came is out before the next page is asked for.
+      await chunk.flush();
       last = page.pagination;
     }
     out.write(count ? '\n]\n' : ']\n');
@@ -36,14 +103,38 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
   }
   const table = app.table(columns);
   for await (const page of pages) {
-    table.add(page.items);
-    count += page.items.length;
+    const items = page.items;
+    for (let i = 0; i < items.length; i += ROWS_PER_WRITE) {
+      table.add(items.length <= ROWS_PER_WRITE ? items : items.slice(i, i + ROWS_PER_WRITE));
+      await drained(out);
+    }
+    count += items.length;
     last = page.pagination;
   }
   await table.end();
   if (count === 0) app.info(opts.empty);
   if (!opts.all && last && last.current_page < last.last_page)
     app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another, --all for every page`);
+}
+
+/** Rows handed to the table at a time, so that a slow reader is waited for within a long page. */
+const ROWS_PER_WRITE = 500;
+
+/**
+ * Resolves once a stream that asked for it has drained (a pipe to a slower reader): what
+ * was written is otherwise queued in memory without bound, and V8 copies it around while
+ * it waits. Immediate for anything that is not such a stream (files, captures in tests).
+ */
+function drained(out: OutStream): Promise<void> | undefined {
+  const s = out as OutStream & { writableNeedDrain?: boolean; once?: (event: string, listener: () => void) => unknown; off?: (event: string, listener: () => void) => unknown };
+  if (!s.writableNeedDrain || typeof s.once !== 'function') return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const e of ['drain', 'close', 'error']) s.off?.(e, done);
+      resolve();
+    };
+    for (const e of ['drain', 'close', 'error']) s.once!(e, done);
+  });
 }
 
 /** The values of pageOptions() (src/cli/options.ts) as a page query; Ctrl-C reaches requests through the client's own signal. */

@@ -60,12 +60,12 @@ describe('npm pack', () => {
     const builtins = new Set(builtinModules);
     const external: string[] = [];
     const patterns = [
-      // a quote before require( means code text inside a string (ajv's code generator)
-      /(?:^|[^'"`\w.$])require\("([^"]+)"\)/g,
-      // a specifier has no whitespace: `"--from"` or `"from"` followed by another string is code text
+      // a quote before require( means code text inside a string (ajv's code generator);
+      // specifiers have no whitespace (undici's `"... from " + input` is a message, not an import)
+      /(?:^|[^'"`\w.$])require\("([^"\s]+)"\)/g,
       /\bfrom\s*"([^"\s]+)"/g,
-      /\bimport\s*\(\s*"([^"]+)"\s*\)/g,
-      /^import\s*"([^"]+)"/gm,
+      /\bimport\s*\(\s*"([^"\s]+)"\s*\)/g,
+      /^import\s*"([^"\s]+)"/gm,
     ];
     const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
     for (const file of files) {
