@@ -42,8 +42,8 @@ function datastoreRoutes(world: World, kind: DatastoreKind) {
       model: MODEL[kind],
       list: (ctx) => world.datastores.ofKind(kind, ctx.team.id),
       find,
-      item: (d, ctx) => instanceJson(d, ctx.team.name),
-      show: (d, ctx) => ({ instance: instanceJson(d, ctx.team.name), connection_info: publicConnectionInfo(d, ctx.team.name), monthly_cost: instanceJson(d, ctx.team.name).monthly_cost_dollars }),
+      item: (d, ctx) => instanceJson(d, ctx.team.name, ctx.now),
+      show: (d, ctx) => ({ instance: instanceJson(d, ctx.team.name, ctx.now), connection_info: publicConnectionInfo(d, ctx.team.name), monthly_cost: instanceJson(d, ctx.team.name).monthly_cost_dollars }),
     }),
     http.post(`${API}/${kind}/:id/dns`, withFound(`${kind}:write`, (d, ctx) => {
       const already = d.dnsPort !== null;

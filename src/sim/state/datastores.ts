@@ -1,7 +1,8 @@
 // Databases and caches (real-api DatabaseInstanceResource / CacheInstanceResource) with the
 // connection fields of spec 2.2 and the credentials payloads.
 import { iso } from '../clock.js';
-import { settledStatus } from './status.js';
+import { legacyStatus, lifecycleStatus, type Lifecycle } from './lifecycle.js';
+import { settledStatus, type StatusView } from './status.js';
 import { TeamStore } from './store.js';
 
 export type DbEngine = 'postgresql' | 'mysql' | 'mariadb';
@@ -25,6 +26,8 @@ export interface DatastoreRecord {
   datacenter: string;
   createdAt: number;
   updatedAt: number;
+  /** Operations in simulated time (a clone provisioning, a restore); absent: settled as `status` says. */
+  life?: Lifecycle;
 }
 
 const ENGINE_PORT: Record<string, number> = { postgresql: 5432, mysql: 3306, mariadb: 3306, redis: 6379, valkey: 6379, dragonfly: 6379 };
@@ -41,7 +44,7 @@ const SIZES: Record<string, { cpu: number; memoryMb: number; storageGb: number; 
   medium: { cpu: 2, memoryMb: 4096, storageGb: 40, cents: 4500 },
   large: { cpu: 4, memoryMb: 8192, storageGb: 100, cents: 9000 },
 };
-const LABELS: Record<string, string> = { running: 'Running', stopped: 'Stopped', provisioning: 'Provisioning', error: 'Error', pending: 'Pending' };
+const LABELS: Record<string, string> = { running: 'Running', stopped: 'Stopped', provisioning: 'Provisioning', error: 'Error', pending: 'Pending', restoring: 'Restoring' };
 export const DNS_PORT_BASE = 30000;
 
 export function enginePort(engine: string): number {
@@ -87,16 +90,23 @@ function common(d: DatastoreRecord) {
   return { size, provider: { id: provider.id, name: provider.name, type: d.engine }, engine: { id: provider.id, name: provider.name } };
 }
 
+/** The legacy status and status_details at `now`: the lifecycle's once an operation ran, else settled. */
+export function datastoreStatus(d: DatastoreRecord, now?: number): { status: string; details: StatusView } {
+  if (!d.life || now === undefined) return { status: d.status, details: settledStatus(d.status, d.updatedAt) };
+  return { status: legacyStatus(d.life, now), details: lifecycleStatus(d.life, { family: d.kind, name: d.name }, now) };
+}
+
 // A settled state never goes stale (real-api), so the stale fault leaves these alone.
-export function instanceJson(d: DatastoreRecord, teamName: string) {
+export function instanceJson(d: DatastoreRecord, teamName: string, now?: number) {
   const { size, provider, engine } = common(d);
   const c = connectionFields(d, teamName);
+  const { status, details } = datastoreStatus(d, now);
   const head = {
     id: d.id,
     name: d.name,
-    status: d.status,
-    status_label: LABELS[d.status] ?? 'Pending',
-    status_details: settledStatus(d.status, d.updatedAt),
+    status,
+    status_label: LABELS[status] ?? 'Pending',
+    status_details: details,
     capabilities: { logs: true, events: true, diagnose: true },
     resource_profile: d.resourceProfile,
     cpu_cores: size.cpu,
@@ -110,9 +120,9 @@ export function instanceJson(d: DatastoreRecord, teamName: string) {
     updated_at: iso(d.updatedAt),
     team_id: d.teamId,
     user_id: 1,
-    can_be_started: d.status === 'stopped',
-    can_be_stopped: d.status === 'running',
-    can_be_destroyed: true,
+    can_be_started: status === 'stopped',
+    can_be_stopped: status === 'running',
+    can_be_destroyed: details.operation.terminal,
   };
   if (d.kind === 'cache') {
     return { ...head, version: d.version, provider_id: provider.id, provider, ...c, ...tail };
