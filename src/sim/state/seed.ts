@@ -7,6 +7,8 @@ import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
 import type { World } from './world.js';
 import { newVps } from '../families/vps.js';
+import { seedStaticSites, SITE_IDS } from './seed-sites.js';
+import { seedWebhooks } from '../families/webhooks.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -22,6 +24,8 @@ export const SEED_IDS = {
   /** vps-01 .. vps-45 in team 1, in order; `stagingVps` in team 2. */
   vps: Array.from({ length: 45 }, (_, i) => seedId(`vps-${i + 1}`)),
   stagingVps: seedId('staging-vps'),
+  /** Static sites: docs, blog (latest build failed), landing (nothing deployed) in team 1; stagingDocs in team 2. */
+  sites: SITE_IDS,
   snapshots: {
     vps: { daily: 11, manual: 12, copyFailed: 13, creating: 14 },
     cache: { redis: 21, valkeySafety: 22, dragonfly: 23 },
@@ -113,4 +117,6 @@ export function seedWorld(w: World, now: number): void {
   seedVps(w, now);
   seedDatastores(w, now);
   seedPoints(w, now);
+  seedStaticSites(w, now);
+  seedWebhooks(w, MAIN_TEAM, now);
 }

@@ -10,6 +10,8 @@ import { seedWorld } from './seed.js';
 import { statusAt, type StatusAt } from './status.js';
 import { TeamStore } from './store.js';
 import type { VpsRecord } from '../families/vps.js';
+import type { StaticSiteRecord } from './static-sites.js';
+import { WebhookState } from './webhooks.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -40,6 +42,8 @@ export class World {
   datastores = new DatastoreStore();
   vps = new TeamStore<VpsRecord>();
   recovery = new RecoveryStore();
+  staticSites = new TeamStore<StaticSiteRecord>();
+  webhooks = new WebhookState();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -62,6 +66,8 @@ export class World {
     this.datastores = new DatastoreStore();
     this.vps = new TeamStore<VpsRecord>();
     this.recovery = new RecoveryStore();
+    this.staticSites = new TeamStore<StaticSiteRecord>();
+    this.webhooks = new WebhookState();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }
