@@ -18,6 +18,13 @@ export interface OperationSubject {
   /** `start`, `stop`, `create`, `delete`. */
   verb: string;
   target: Target;
+  /**
+   * The command that resumes the wait, where it is not `infra <command> wait <id>` (a recovery
+   * point, a restore operation, the cache a clone creates); the flags are appended as usual.
+   */
+  resumeCommand?: string;
+  /** Where to look after a failure, where `infra <command> diagnose|events <id>` do not exist. */
+  look?: string;
 }
 
 /** `infra vps wait <id> [--observed-after TS]` (plus the project when it came from a flag). */
@@ -25,7 +32,7 @@ export function operationResume(s: OperationSubject, project?: string, seenFresh
   const p = project ? ` --project ${project}` : '';
   const after = s.target.baseline && !seenFresh && s.target.baseline.observed_at ? ` --observed-after ${s.target.baseline.observed_at}` : '';
   const gone = s.verb === 'delete' ? ' --deleted' : '';
-  return `infra ${s.command} wait ${s.id}${after}${gone}${p}`;
+  return `${s.resumeCommand ?? `infra ${s.command} wait ${s.id}`}${after}${gone}${p}`;
 }
 
 export function operationVerdict(s: OperationSubject, r: WaitResult, opts: { timeoutMs: number; resume: string; endpoint: string; terminated?: boolean }): Verdict {
@@ -49,7 +56,7 @@ export function operationVerdict(s: OperationSubject, r: WaitResult, opts: { tim
       return {
         exitCode: ExitCode.FAILED,
         message: `cannot wait for the ${what}: ${opts.endpoint} answers without "${r.missing ?? 'status_details'}", so nothing tells when it is done`,
-        hint: `look at it with: infra ${s.command} get ${s.id}`,
+        hint: s.look ?? `look at it with: infra ${s.command} get ${s.id}`,
         notes: [],
       };
     case 'timeout':
@@ -70,7 +77,7 @@ function errorLines(err: StatusError | undefined): string[] {
 }
 
 function failedHint(s: OperationSubject, err: StatusError | undefined): string {
-  const look = `'infra ${s.command} diagnose ${s.id}' and 'infra ${s.command} events ${s.id}' say more`;
+  const look = s.look ?? `'infra ${s.command} diagnose ${s.id}' and 'infra ${s.command} events ${s.id}' say more`;
   if (err?.retryable === false) return `retrying will not help; ${look}`;
   if (err?.retryable === true) return `a retry may help; ${look}`;
   return look;

@@ -19,6 +19,8 @@ export interface FamilySpec {
   details(r: Item, answer: Record<string, unknown>): [string, string | undefined][];
   /** A name and an id `infra sim` seeds, so help examples run there as written. */
   example: { name: string; id: string };
+  /** Where to look after a failed operation, when the family lacks `diagnose` or `events`. */
+  look?: (id: string) => string;
 }
 
 /** Text of a field that may come in any type. */
