@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { Id, optBool, optNum, optText } from './wire.js';
-import { newFormData } from './undici.js';
+import { newFormData } from './form-data.js';
 
 export const SiteDeployment = z.looseObject({
   id: Id,

@@ -2,7 +2,7 @@
 // loads fetch, WebSocket, mocks and caches too (~70 ms of start-up for every command,
 // and scripts call `infra` hundreds of times). The proxy agent (with SOCKS5 support) is
 // loaded only when a proxy variable is set.
-import type { Dispatcher, FormData } from 'undici';
+import type { Dispatcher } from 'undici';
 // @ts-expect-error: internal module of undici 7 (no type declarations); pinned by the lockfile.
 import requestApi from 'undici/lib/api/api-request.js';
 // @ts-expect-error: internal module of undici 7 (no type declarations); pinned by the lockfile.
@@ -43,17 +43,4 @@ export async function createAgent(options: AgentOptions): Promise<Dispatcher> {
 export function send(dispatcher: Dispatcher, url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>): Promise<Dispatcher.ResponseData> {
   const call = requestApi as (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
   return call.call(dispatcher, { ...options, origin: url.origin, path: url.pathname + url.search });
-}
-
-/**
- * A multipart body this undici can send. Node's global FormData is the class of the undici
- * bundled with Node, which this one does not recognise as a form (it fails mid-request), so
- * the form is made from undici's own class, loaded only by the commands that upload.
- */
-export async function newFormData(): Promise<FormData> {
-  // @ts-expect-error: internal module of undici 7 (no type declarations); pinned by the lockfile.
-  const mod = await import('undici/lib/web/fetch/formdata.js');
-  // A CommonJS module: its exports are the default export once bundled, named ones under vitest.
-  const { FormData: Impl } = (mod.default ?? mod) as { FormData: new () => FormData };
-  return new Impl();
 }
