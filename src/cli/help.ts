@@ -22,8 +22,8 @@ export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, names: readon
   ['Core Commands:', ['auth', 'config']],
   ['Compute Commands:', ['serverless', 'vps', 'static-sites']],
   ['Data Commands:', ['database', 'cache', 'queue', 'parameter-groups', 'storage', 'snapshots', 'recovery']],
+  ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']],
   ['Tools:', ['api', 'sim', 'completion', 'help']],
-  // Issue 14 adds: ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']]
 ];
 export const OTHER_GROUP = 'Other Commands:';
 

@@ -58,6 +58,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('cache dns disable', () => import('./cache/dns-disable.js')),
   at('snapshots list', () => import('./snapshots/list.js')),
   at('snapshots restore', () => import('./snapshots/restore.js')),
+  at('snapshots create', () => import('./snapshots/create.js')),
+  at('snapshots delete', () => import('./snapshots/delete.js')),
+  at('snapshots clone', () => import('./snapshots/clone.js')),
+  at('snapshots wait', () => import('./snapshots/wait.js')),
   at('recovery capabilities', () => import('./recovery/capabilities.js')),
   // queue: issue 14 adds its commands here
   // parameter-groups: issue 14 adds its commands here
@@ -65,8 +69,26 @@ export const COMMANDS: readonly CommandEntry[] = [
   // firewalls: issue 14 adds its commands here
   // ssh-keys: issue 14 adds its commands here
   // static-sites: issue 14 adds its commands here
+  at('static-sites list', () => import('./static-sites/list.js')),
+  at('static-sites get', () => import('./static-sites/get.js')),
+  at('static-sites create', () => import('./static-sites/create.js')),
+  at('static-sites deploy', () => import('./static-sites/deploy.js')),
+  at('static-sites deployments', () => import('./static-sites/deployments.js')),
+  at('static-sites activate', () => import('./static-sites/activate.js')),
+  at('static-sites delete', () => import('./static-sites/delete.js')),
+  at('static-sites domains list', () => import('./static-sites/domains-list.js')),
+  at('static-sites domains add', () => import('./static-sites/domains-add.js')),
+  at('static-sites domains verify', () => import('./static-sites/domains-verify.js')),
+  at('static-sites domains remove', () => import('./static-sites/domains-remove.js')),
+  at('static-sites wait', () => import('./static-sites/wait.js')),
+  at('static-sites diagnose', () => import('./static-sites/diagnose.js')),
   // webhooks: issue 14 adds its commands here
+  at('webhooks config get', () => import('./webhooks/config-get.js')),
+  at('webhooks config set', () => import('./webhooks/config-set.js')),
+  at('webhooks regenerate-secret', () => import('./webhooks/regenerate-secret.js')),
+  at('webhooks deliveries', () => import('./webhooks/deliveries.js')),
   // projects: issue 14 adds its commands here
+  at('projects list', () => import('./projects/list.js')),
   // operations: issue 14 adds its commands here
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
@@ -83,7 +105,12 @@ export const GROUPS: Groups = {
   'database dns': 'public DNS of a database: adds a public endpoint beside the private one',
   cache: 'managed caches: list, connection info, public DNS',
   'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
-  snapshots: 'recovery points of VPS, caches and databases, and replace-existing restores',
+  snapshots: 'recovery points of VPS, caches and databases: take, delete, restore in place or to a new resource',
   recovery: 'what each product supports for recovery points and restores',
   // groups of the families issue 14 adds
+  'static-sites': 'static sites: deploy a directory or an archive, roll back, custom domains',
+  'static-sites domains': 'custom domains of a static site: add, verify ownership, remove',
+  webhooks: 'event notifications of the project: where they go, the signing secret, deliveries',
+  'webhooks config': 'where the webhooks go and whether they are on',
+  projects: 'the projects (teams) the token may use',
 };
