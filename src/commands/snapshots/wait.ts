@@ -25,7 +25,11 @@ export default defineCommand({
     timeout: option('--timeout <duration>', 'give up waiting after this long (default 15m)', durationOption('--timeout', { min: 1_000 })),
     interval: option('--interval <duration>', 'longest pause between status checks (default 5s)', durationOption('--interval', { min: 100 })),
   },
-  examples: ['infra snapshots wait vps 11', 'infra snapshots wait database --resource shop-mysql --timeout 30m', 'infra snapshots wait vps 12 --deleted'],
+  examples: [
+    'infra snapshots wait vps 14 --timeout 30m',
+    'infra snapshots wait database --resource shop-mysql --timeout 30m',
+    'infra snapshots delete vps 12 --yes && infra snapshots wait vps 12 --deleted',
+  ],
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
     const point = args[1]?.trim() || undefined;
