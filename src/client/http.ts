@@ -1,7 +1,7 @@
 // The HTTP core of the client: authentication, project header, retries with backoff and
 // rate-limit awareness, timeouts, response parsing and typed errors. The transport is an
 // undici Dispatcher so tests and library users can inject their own.
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, FormData } from 'undici';
 import { createAgent, send } from './undici.js';
 import type * as z from 'zod/mini';
 import {
@@ -73,6 +73,8 @@ export interface Reader<T> {
 export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
+  /** A multipart/form-data body (an upload) instead of JSON; undici writes its content type. */
+  form?: FormData;
   headers?: Record<string, string>;
   schema?: Reader<T>;
   /** Permission the endpoint needs (spec 5.1), named in a 403 when the body does not say. */
@@ -174,8 +176,8 @@ export class HttpClient {
     const endpoint = `${method} ${new URL(url).pathname}`;
     const team = opts.noTeam ? undefined : await this.teamId(opts.signal);
     const headers = this.headers(opts, team);
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const payload = opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    if (typeof payload === 'string') headers['content-type'] = 'application/json';
     const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
     const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
     const signal = anySignal(opts.signal, this.options.signal);

@@ -7,6 +7,8 @@ import { DatastoresApi } from './datastores.js';
 import { RecoveryApi } from './recovery.js';
 import { TeamsApi } from './teams.js';
 import { ResourcesApi } from './resources.js';
+import { StaticSitesApi } from './static-sites.js';
+import { WebhooksApi } from './webhooks.js';
 
 export class Client {
   readonly http: HttpClient;
@@ -17,6 +19,8 @@ export class Client {
   readonly recovery: RecoveryApi;
   readonly teams: TeamsApi;
   readonly resources: ResourcesApi;
+  readonly staticSites: StaticSitesApi;
+  readonly webhooks: WebhooksApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
@@ -27,6 +31,8 @@ export class Client {
     this.recovery = new RecoveryApi(this.http);
     this.teams = new TeamsApi(this.http);
     this.resources = new ResourcesApi(this.http);
+    this.staticSites = new StaticSitesApi(this.http);
+    this.webhooks = new WebhooksApi(this.http);
   }
 
   close() {

@@ -4,7 +4,7 @@ import { AmbiguousNameError, NotFoundError } from './errors.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import { TeamsAnswer, type Team } from './schemas.js';
 
-type Opts = Pick<RequestOptions<unknown>, 'signal'>;
+type Opts = Pick<RequestOptions<unknown>, 'signal' | 'noTeam'>;
 
 export class TeamsApi {
   constructor(private readonly http: HttpClient) {}

@@ -93,6 +93,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('cache events', () => import('./cache/events.js')),
   at('snapshots list', () => import('./snapshots/list.js')),
   at('snapshots restore', () => import('./snapshots/restore.js')),
+  at('snapshots create', () => import('./snapshots/create.js')),
+  at('snapshots delete', () => import('./snapshots/delete.js')),
+  at('snapshots clone', () => import('./snapshots/clone.js')),
+  at('snapshots wait', () => import('./snapshots/wait.js')),
   at('recovery capabilities', () => import('./recovery/capabilities.js')),
   // queue: issue 14 adds its commands here
   at('queue list', () => import('./queue/list.js')),
@@ -144,8 +148,26 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('ssh-keys add', () => import('./ssh-keys/add.js')),
   at('ssh-keys delete', () => import('./ssh-keys/delete.js')),
   // static-sites: issue 14 adds its commands here
+  at('static-sites list', () => import('./static-sites/list.js')),
+  at('static-sites get', () => import('./static-sites/get.js')),
+  at('static-sites create', () => import('./static-sites/create.js')),
+  at('static-sites deploy', () => import('./static-sites/deploy.js')),
+  at('static-sites deployments', () => import('./static-sites/deployments.js')),
+  at('static-sites activate', () => import('./static-sites/activate.js')),
+  at('static-sites delete', () => import('./static-sites/delete.js')),
+  at('static-sites domains list', () => import('./static-sites/domains-list.js')),
+  at('static-sites domains add', () => import('./static-sites/domains-add.js')),
+  at('static-sites domains verify', () => import('./static-sites/domains-verify.js')),
+  at('static-sites domains remove', () => import('./static-sites/domains-remove.js')),
+  at('static-sites wait', () => import('./static-sites/wait.js')),
+  at('static-sites diagnose', () => import('./static-sites/diagnose.js')),
   // webhooks: issue 14 adds its commands here
+  at('webhooks config get', () => import('./webhooks/config-get.js')),
+  at('webhooks config set', () => import('./webhooks/config-set.js')),
+  at('webhooks regenerate-secret', () => import('./webhooks/regenerate-secret.js')),
+  at('webhooks deliveries', () => import('./webhooks/deliveries.js')),
   // projects: issue 14 adds its commands here
+  at('projects list', () => import('./projects/list.js')),
   // operations: issue 14 adds its commands here
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
@@ -163,7 +185,7 @@ export const GROUPS: Groups = {
   'database replicas': 'read replicas of a database (private endpoints only)',
   cache: 'managed caches: lifecycle, connection info, public DNS, metrics, diagnosis',
   'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
-  snapshots: 'recovery points of VPS, caches and databases, and replace-existing restores',
+  snapshots: 'recovery points of VPS, caches and databases: take, delete, restore in place or to a new resource',
   recovery: 'what each product supports for recovery points and restores',
   // groups of the families issue 14 adds
   queue: 'managed RabbitMQ queues: lifecycle, connection info, metrics, diagnosis',
@@ -173,4 +195,9 @@ export const GROUPS: Groups = {
   'storage keys': 'S3 access keys: create (the secret is shown once), list, revoke',
   firewalls: 'firewalls: rules, deployment, and the instances they protect',
   'ssh-keys': 'SSH public keys for logging in to VPS instances',
+  'static-sites': 'static sites: deploy a directory or an archive, roll back, custom domains',
+  'static-sites domains': 'custom domains of a static site: add, verify ownership, remove',
+  webhooks: 'event notifications of the project: where they go, the signing secret, deliveries',
+  'webhooks config': 'where the webhooks go and whether they are on',
+  projects: 'the projects (teams) the token may use',
 };

@@ -20,6 +20,13 @@ export interface OperationSubject {
   target: Target;
   /** The family's verbs that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
+  /**
+   * The command that resumes the wait, where it is not `infra <command> wait <id>` (a recovery
+   * point, a restore operation, the cache a clone creates); the flags are appended as usual.
+   */
+  resumeCommand?: string;
+  /** Where to look after a failure, where `infra <command> diagnose|events <id>` do not exist. */
+  look?: string;
 }
 
 /** `infra vps wait <id> [--observed-after TS]` (plus the project when it came from a flag). */
@@ -27,7 +34,7 @@ export function operationResume(s: OperationSubject, project?: string, seenFresh
   const p = project ? ` --project ${project}` : '';
   const after = s.target.baseline && !seenFresh && s.target.baseline.observed_at ? ` --observed-after ${s.target.baseline.observed_at}` : '';
   const gone = s.verb === 'delete' ? ' --deleted' : '';
-  return `infra ${s.command} wait ${s.id}${after}${gone}${p}`;
+  return `${s.resumeCommand ?? `infra ${s.command} wait ${s.id}`}${after}${gone}${p}`;
 }
 
 export function operationVerdict(s: OperationSubject, r: WaitResult, opts: { timeoutMs: number; resume: string; endpoint: string; terminated?: boolean }): Verdict {
@@ -51,7 +58,7 @@ export function operationVerdict(s: OperationSubject, r: WaitResult, opts: { tim
       return {
         exitCode: ExitCode.FAILED,
         message: `cannot wait for the ${what}: ${opts.endpoint} answers without "${r.missing ?? 'status_details'}", so nothing tells when it is done`,
-        hint: `look at it with: infra ${s.command} get ${s.id}`,
+        hint: s.look ?? `look at it with: infra ${s.command} get ${s.id}`,
         notes: [],
       };
     case 'timeout':
@@ -73,7 +80,7 @@ function errorLines(err: StatusError | undefined): string[] {
 
 function failedHint(s: OperationSubject, err: StatusError | undefined): string {
   const verbs = s.inspect ?? ['diagnose', 'events'];
-  const look = `${verbs.map((v) => `'infra ${s.command} ${v} ${s.id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
+  const look = s.look ?? `${verbs.map((v) => `'infra ${s.command} ${v} ${s.id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
   if (err?.retryable === false) return `retrying will not help; ${look}`;
   if (err?.retryable === true) return `a retry may help; ${look}`;
   return look;

@@ -17,7 +17,7 @@ const LIST = 'GET /api/v1/serverless';
 const SHOW = 'GET /api/v1/serverless/:id';
 
 const CASES: FixtureCase[] = [
-  { name: 'auth status', argv: ['auth', 'status'], routes: { 'GET /api/v1/vps': 'vps/list.per-page-1' }, stdout: /token accepted/ },
+  { name: 'auth status', argv: ['auth', 'status'], routes: { 'GET /api/v1/vps': 'vps/list.per-page-1', 'GET /api/v1/user/teams': 'user/teams' }, stdout: /token accepted/ },
   { name: 'vps list', argv: ['vps', 'list'], routes: { 'GET /api/v1/vps': 'vps/list' }, stdout: /bastion-1\tready\tfsn1\tsmall_shared\t203\.0\.113\.24/ },
   { name: 'vps list (lenient answers)', argv: ['vps', 'list'], routes: { 'GET /api/v1/vps': 'vps/list.lenient' }, stdout: /bastion-1/ },
   {

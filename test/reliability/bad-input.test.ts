@@ -90,6 +90,10 @@ const BAD: Record<string, string[]> = {
   '--path': ['', ' ', 'http://elsewhere.test/x', 'a b'],
   '--expect-status': ['99', '600', 'ok', '200.5', ''],
   '--warm-requests': ['-1', 'many', '101', '1.5', ''],
+  '--url': ['hooks.example.com', 'ftp://hooks.example.com/x', 'https://', ''],
+  '--source': ['snapshot', ''],
+  '--operation': ['', ' '],
+  '--resource': ['', ' '],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -97,6 +101,8 @@ const BAD_FOR: Record<string, string[]> = {
   // A VPS image is a name from `infra vps images`: the API decides which exist.
   'vps create --image': ['', ' '],
   'vps reinstall --image': ['', ' '],
+  // A site's plan is one of three words; the VPS --plan is an alias of a free-form --profile.
+  'static-sites create --plan': ['', 'enterprise', 'FREE'],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -105,7 +111,7 @@ const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
  * Values that make the rest of a command line valid, so only the attacked part is wrong.
  * The id is a name, which would cost a lookup: bad input must be refused before even that.
  */
-const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', path: '/vps', shell: 'bash' };
+const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', point: '11', resource: 'vps-01', deployment: 'r1', domain: 'docs.example.com', path: '/vps', shell: 'bash' };
 const REQUIRED: Record<string, string[]> = {
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
@@ -141,6 +147,14 @@ const REQUIRED: Record<string, string[]> = {
   'cache create': ['--name', 'n1', '--engine', 'redis', '--plan', 'small'],
   'cache update': ['--plan', 'small'],
   'cache delete': ['--yes'],
+  'static-sites create': ['--name', 'site-1'],
+  'static-sites delete': ['--yes'],
+  'static-sites domains remove': ['--yes'],
+  'snapshots create': ['--name', 'p1'],
+  'snapshots delete': ['--yes'],
+  'snapshots clone': ['--name', 'copy-1'],
+  'webhooks config set': ['--url', 'https://hooks.example.com/x'],
+  'webhooks regenerate-secret': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -180,6 +194,18 @@ const BAD_ARGS: [string[], string][] = [
   [['serverless', 'apply', '--name', 'web', '--image', 'registry.sim.local/acme/web:1', '--progress', 'json'], '--progress applies only with --wait'],
   [['serverless', 'create', '--name', 'n1', '--image', 'registry.sim.local/acme/n:1', '--progress', 'json'], '--progress applies only with --wait'],
   [['vps', 'start', 'vps-01', '--progress', 'json'], '--progress applies only with --wait'],
+  [['snapshots', 'create', 'kubernetes', 'vps-01', '--name', 'p'], 'product'],
+  [['snapshots', 'delete', 'queue', '11', '--yes'], 'product'],
+  [['snapshots', 'clone', 'vps', '11', '--name', 'x'], 'clone'],
+  [['snapshots', 'clone', 'cache', '21', '--name', 'x', '--database-name', 'y'], 'database-name'],
+  [['snapshots', 'wait', 'vps'], 'exactly one'],
+  [['snapshots', 'wait', 'vps', '11', '--operation', 'x'], 'exactly one'],
+  [['snapshots', 'wait', 'vps', '--resource', 'vps-01', '--deleted'], '--deleted'],
+  [['static-sites', 'deploy', 'docs', '/nonexistent/dist'], 'does not exist'],
+  [['static-sites', 'activate', 'docs', 'latest'], 'deployment'],
+  [['static-sites', 'domains', 'add', 'docs', 'https://docs.example.com/'], 'domain'],
+  [['webhooks', 'config', 'set'], 'nothing to set'],
+  [['webhooks', 'config', 'set', '--enabled', '--disabled'], 'enabled.*disabled'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [
@@ -265,7 +291,9 @@ describe('every command', () => {
       await rejects([...base(leaf), '--project', '1', '--team', '2'], /--project.*--team/);
       await rejects(base(leaf), /INFRA_PROJECT.*INFRA_TEAM/, { INFRA_PROJECT: 'main', INFRA_TEAM: 'staging' });
     }
-    if (leaf.cmd.registeredArguments.some((a) => a.required)) await rejects(leaf.path, /missing required argument|argument/);
+    // With its required options given, so that the missing argument is what is reported
+    // (commander names a missing required option first).
+    if (leaf.cmd.registeredArguments.some((a) => a.required)) await rejects([...leaf.path, ...(REQUIRED[leaf.path.join(' ')] ?? [])], /missing required argument|argument/);
   });
 });
 

@@ -84,7 +84,7 @@ describe('bash', () => {
     expect(restoreProduct).toEqual(['database']);
     expect(shell).toEqual(['bash', 'zsh', 'fish']);
     expect(key).toEqual(['api-url', 'project', 'output']);
-    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'sim']);
+    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);
     expect(afterGlobal).toEqual(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events']);

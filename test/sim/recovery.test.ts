@@ -114,6 +114,9 @@ describe('restore', () => {
     await parsed(await restore('vps', P.vps.copyFailed, { confirm_name: 'vps-02' }), RestoreGated, 202);
     api.advance(7 * 60);
     expect(await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody)).toEqual({ message: 'VPS snapshot deletion initiated' });
+    // The deletion takes a while: the point reads `deleting`, then it is gone (404).
+    expect((await points('vps')).find((p) => p.id === P.vps.daily)?.status).toBe('deleting');
+    api.advance(60);
     await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody, 404);
     await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), RestoreGated, 202);
   });

@@ -3,9 +3,10 @@ import type { App } from '../../cli/app.js';
 import { configDir, configPath } from '../../cli/config.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { CliError } from '../../cli/errors.js';
-import { AuthError, UnavailableError } from '../../client/errors.js';
+import { ApiError, AuthError, UnavailableError } from '../../client/errors.js';
 import { maskSecret } from '../../output/mask.js';
 import { defineCommand } from '../../cli/command.js';
+import { readProjects } from '../projects/current.js';
 
 interface Check {
   ok: boolean;
@@ -15,21 +16,27 @@ interface Check {
 
 export default defineCommand({
   path: ['auth', 'status'],
-  description: 'show the API URL, token source, project, and whether the token works',
+  description: 'show the API URL, token source, project (id and name), and whether the token works',
   examples: ['infra auth status', 'infra auth status --json'],
   run: async (app) => {
     const s = app.settings;
     const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? configPath(app.ctx.env) : 'none';
     const check = await probe(app);
+    const named = check.ok ? await nameProject(app) : undefined;
     const warnings = permissionWarnings(app.ctx.env);
+    if (named?.problem) warnings.push(`the project ${s.project} (${s.projectSource}) is not one this token sees: ${named.problem}`);
+    const label = named?.id ? `${named.id}${named.name ? ` ${named.name}` : ''}` : s.project;
     if (app.json) {
-      app.printJson({ api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource, ok: check.ok, message: check.message, warnings });
+      app.printJson({
+        api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource,
+        project_id: named?.id ?? null, project_name: named?.name ?? null, ok: check.ok, message: check.message, warnings,
+      });
     } else {
       app.keyValue([
         ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
         ['Token', s.token ? maskSecret(s.token) : 'none'],
         ['Token source', tokenSource],
-        ['Project', s.project ? `${s.project} (${s.projectSource})` : 'account default (no X-Team-Id sent)'],
+        ['Project', s.project ? `${label} (${s.projectSource})` : `account default${label ? `: ${label}` : ''} (no X-Team-Id sent)`],
         ['Check', check.message],
       ]);
     }
@@ -51,6 +58,21 @@ async function probe(app: App): Promise<Check> {
     if (err instanceof AuthError && err.status === 403) return { ok: true, code: ExitCode.OK, message: 'token valid, but it lacks vps:read (used for this check)' };
     if (err instanceof AuthError) return { ok: false, code: ExitCode.AUTH, message: `token rejected (${err.status})` };
     if (err instanceof UnavailableError) return { ok: false, code: ExitCode.UNAVAILABLE, message: `API unreachable: ${err.message}` };
+    throw err;
+  }
+}
+
+/**
+ * The project's id and name from GET /user/teams, once the token works. A failure here says
+ * nothing about the token, so it leaves the project unnamed instead of failing the status.
+ */
+async function nameProject(app: App): Promise<{ id?: string; name?: string; problem?: string } | undefined> {
+  try {
+    const view = await readProjects(app, await app.client());
+    const team = view.teams.find((t) => t.id === view.currentId);
+    return { id: view.currentId, name: team?.name ?? undefined, problem: view.problem };
+  } catch (err) {
+    if (err instanceof ApiError) return undefined;
     throw err;
   }
 }

@@ -26,6 +26,8 @@ export interface FamilySpec {
   statusOf?: (r: Resource) => Resource;
   /** The verbs of this family that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
+  /** Where to look after a failed operation, when the family lacks `diagnose` or `events`. */
+  look?: (id: string) => string;
 }
 
 /** A read as the wait sees it: with the family's own status where it has no status_details. */

@@ -63,10 +63,24 @@ export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?:
 
 /** The subject of a wait on `verb` of a resource, from the read taken just before the change (null: a create). */
 export function subjectOf(spec: FamilySpec, verb: string, id: string, name: string, before: Resource | null): OperationSubject {
-  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(withStatus(spec, before)) }, inspect: spec.inspect };
+  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(withStatus(spec, before)) }, inspect: spec.inspect, ...(spec.look ? { look: spec.look(id) } : {}) };
 }
 
-export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: { initial?: Resource; untilGone?: boolean } = {}): Promise<number> {
+export interface WaitExtra {
+  /** A read already in hand (the answer of the change): decided first, no request. */
+  initial?: Resource;
+  /** A delete: done at the 404. */
+  untilGone?: boolean;
+  /**
+   * How to read what is waited for, where it is not GET <path>/{id} of the family (a recovery
+   * point found in its list, a restore operation): a read in the status model's words.
+   */
+  fetch?: (signal: AbortSignal) => Promise<Resource>;
+  /** The endpoint named when the reads cannot tell (with `fetch`). */
+  endpoint?: string;
+}
+
+export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: WaitExtra = {}): Promise<number> {
   const events = flags.progress === 'json' ? jsonProgress(app, { id: subject.id, name: subject.name }) : undefined;
   // With --progress json the events replace the human progress (stderr stays parseable).
   const progress = events ? { update() {}, done() {}, stop() {} } : await app.progress();
@@ -75,7 +89,7 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
   let result;
   try {
     result = await waitForRollout({
-      fetch: async (signal) => withStatus(spec, (await client.resources.get(spec.kind, subject.id, { signal })).value),
+      fetch: extra.fetch ?? (async (signal) => withStatus(spec, (await client.resources.get(spec.kind, subject.id, { signal })).value)),
       target: subject.target,
       initial: extra.initial && withStatus(spec, extra.initial),
       untilGone: extra.untilGone,
@@ -100,7 +114,7 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
   const v = operationVerdict(subject, result, {
     timeoutMs: flags.timeoutMs,
     resume: operationResume(subject, project, seenFresh),
-    endpoint: `GET /api/v1${spec.kind.path}/${subject.id}`,
+    endpoint: extra.endpoint ?? `GET /api/v1${spec.kind.path}/${subject.id}`,
     terminated: reason instanceof InterruptedError && reason.signal === 'SIGTERM',
   });
   events?.final(result);

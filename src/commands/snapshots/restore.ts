@@ -8,6 +8,12 @@ import { pointResource } from '../../client/recovery.js';
 import { productArg } from './format.js';
 import { explainRefusal, printReview } from './review.js';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
+import { CliError } from '../../cli/errors.js';
+import { ExitCode } from '../../shared/exit-codes.js';
+import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import type { Resource } from '../../client/resources.js';
+import { productSpec } from './targets.js';
+import { waitForResource, waitForRestoreOperation } from './waits.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -19,16 +25,19 @@ export default defineCommand({
     confirm: option('--confirm <name>', "the resource's exact name (required without a terminal; on a terminal you are asked to type it)"),
     safetyPoint: flag('--no-safety-point', 'do not take a safety point of the current data first'),
     idempotencyKey: option('--idempotency-key <key>', 'retry a restore safely: the same key returns the same operation (default: a new key, printed)'),
+    ...operationWaitOptions('restore'),
   },
   examples: [
     'infra snapshots restore database 31',
     'infra snapshots restore vps 11 --confirm vps-01',
     'infra snapshots restore cache 21 --confirm sessions-redis --no-safety-point',
     'infra snapshots restore vps 11 --confirm vps-01 --idempotency-key 3f6c9d2e-retry',
+    'infra snapshots restore cache 21 --confirm sessions-redis --wait',
   ],
-  help: "Check what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only).",
+  help: "Check what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only: 'infra snapshots clone'). With --wait: the restore operation when the API gives one (202), otherwise the resource's own status, until it runs again.",
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
+    const flags = waitFlagsOf(opts);
     const pointId = args[1].trim();
     if (!pointId) throw new UsageError('give the recovery point id', `'infra snapshots list ${product}' lists them`);
     const givenKey = opts.idempotencyKey;
@@ -53,6 +62,14 @@ export default defineCommand({
     if (!typed) throw new UsageError('no name typed; nothing was sent');
     if (known !== undefined && typed !== known) throw new UsageError(`"${typed}" is not the resource's name "${known}"; nothing was sent`);
 
+    // Without an operation (a 200), the wait follows the resource: its read before the restore tells a fresh one.
+    const resource = pointResource(point!, product);
+    let before: Resource | null = null;
+    if (flags.wait) {
+      if (!resource.id) throw new CliError(ExitCode.FAILED, `cannot wait for the restore: point ${point!.id} does not name its ${product}; nothing was sent`, 'run it without --wait');
+      before = (await client.resources.get(productSpec(product).kind, resource.id, { signal: app.ctx.signal })).value;
+    }
+
     const key = givenKey ?? randomUUID();
     app.ctx.stderr.write(`idempotency key: ${key} (reuse it with --idempotency-key to retry safely)\n`);
     let answer;
@@ -65,14 +82,16 @@ export default defineCommand({
     if (answer.status === 202) {
       const endpoint = `POST /api/v1/snapshots/${product}/${point!.id}/restore`;
       const operation = need(opId, endpoint, 'operation_id');
-      if (app.json) app.printJson(answer.raw);
-      else app.print(operation);
+      if (!app.json) app.print(operation);
+      else if (!flags.wait) app.printJson(answer.raw);
       app.info(`restore accepted: operation ${operation}${opUrl ? `, follow it at ${opUrl}` : ''}`);
+      if (flags.wait) return waitForRestoreOperation(app, client, product, opUrl ?? operation, known ?? resource.id ?? `the ${product}`, flags);
       return;
     }
-    if (app.json) app.printJson(answer.raw);
+    if (app.json && !flags.wait) app.printJson(answer.raw);
     app.info(
       `the restore of ${known ?? 'the resource'} from ${pointId} started directly, as before (the replace-existing gate is closed for this account, so there is no operation to follow)${message ? `: ${message}` : ''}`,
     );
+    if (flags.wait) return waitForResource(app, client, product, { id: resource.id!, name: known ?? resource.id! }, 'restore', before, flags);
   },
 });

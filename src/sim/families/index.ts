@@ -11,6 +11,8 @@ import { bucketHandlers } from './storage-buckets.js';
 import { accessKeyHandlers } from './storage-keys.js';
 import { firewallHandlers } from './firewalls.js';
 import { sshKeyHandlers } from './ssh-keys.js';
+import { staticSiteHandlers } from './static-sites.js';
+import { webhookHandlers } from './webhooks.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
@@ -24,5 +26,7 @@ export function familyRoutes(world: World): RequestHandler[] {
     ...accessKeyHandlers(world),
     ...firewallHandlers(world),
     ...sshKeyHandlers(world),
+    ...staticSiteHandlers(world),
+    ...webhookHandlers(world),
   ];
 }

@@ -1,13 +1,26 @@
 // Recovery points, capabilities and replace-existing restores (spec 3.5; contract 10, 12).
 import { http } from 'msw';
-import { capabilityRows, operationJson, pointJson, PRODUCT_LABEL, PRODUCTS, replaceRefusal, stateRefusal, type Product } from '../state/recovery.js';
+import { storeOf } from '../families/datastore.js';
+import { begin, isGone, type OpSpec } from '../state/lifecycle.js';
+import { capabilityRows, operationJson, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
 import type { World } from '../state/world.js';
 import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { noRoute, pointHandlers, POINT_MODEL as MODEL, productOf as product } from './recovery-points.js';
 
-const MODEL: Record<Product, string> = { vps: 'VpsSnapshot', cache: 'CacheSnapshot', database: 'DatabaseSnapshot' };
-
-function product(raw: string | undefined): Product | null {
-  return PRODUCTS.find((p) => p === raw) ?? null;
+/**
+ * The resource being replaced shows the restore in its own status (spec 3.5 rule 4: it counts
+ * as done once the resource runs again), so a client without the operation can wait on it.
+ */
+function restoring(world: World, point: PointRecord, op: OperationRecord, now: number): void {
+  const spec: OpSpec = { during: 'restoring', after: 'running', ms: op.endsAt - now };
+  if (point.product === 'vps') {
+    const v = world.vps.get(point.teamId, point.resourceId);
+    if (v && !isGone(v.life, now)) begin(v.life, { family: 'vps', name: v.name }, 'restore', spec, now);
+    return;
+  }
+  const d = storeOf(world, point.product).get(point.teamId, point.resourceId);
+  if (!d || isGone(d.life, now)) return;
+  begin(d.life, { family: d.kind, name: d.name }, 'restore', spec, now);
 }
 
 /**
@@ -17,8 +30,8 @@ function product(raw: string | undefined): Product | null {
  */
 async function restore(world: World, ctx: Ctx): Promise<Response> {
   const prod = product(ctx.params.product);
-  if (!prod) return message(404, `The route api/v1/snapshots/${ctx.params.product ?? ''} could not be found.`);
-  const point = world.recovery.get(prod, ctx.team.id, ctx.params.pointId);
+  if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);
+  const point = world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId);
   if (!point) return notFound(MODEL[prod], ctx.params.pointId);
   const parsed = await readJson(ctx.request);
   if (!parsed.ok) return parsed.response;
@@ -46,6 +59,7 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
   if (busy) return refuse(409, `Another destructive operation (${busy.id}) is running on ${point.resourceName}; one runs per resource at a time.`);
   const legacy = parsed.empty && !key;
   const op = world.recovery.startOperation(point, body.safety_point !== false, ctx.now);
+  restoring(world, point, op, ctx.now);
   const gated = op.gated && !legacy;
   const [status, answer] = gated
     ? [202, { operation_id: op.id, operation_url: `${ctx.url.origin}/api/v1/recovery/operations/${op.id}` }]
@@ -63,18 +77,19 @@ export function recoveryHandlers(world: World) {
     })),
     http.get(`${API}/snapshots/:product`, guarded(world, 'snapshot:read', (ctx) => {
       const prod = product(ctx.params.product);
-      if (!prod) return message(404, `The route api/v1/snapshots/${ctx.params.product ?? ''} could not be found.`);
-      const points = world.recovery.list(prod, ctx.team.id).slice().sort((a, b) => b.createdAt - a.createdAt);
+      if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);
+      const points = world.recovery.settle(ctx.now).list(prod, ctx.team.id).slice().sort((a, b) => b.createdAt - a.createdAt);
       return paginate(ctx.url, points.map((p) => pointJson(p, ctx.now, world.recovery.dependedOn(p, ctx.now))));
     })),
     http.delete(`${API}/snapshots/:product/:pointId`, guarded(world, 'snapshot:delete', (ctx) => {
       const prod = product(ctx.params.product);
-      const point = prod ? world.recovery.get(prod, ctx.team.id, ctx.params.pointId) : undefined;
+      const point = prod ? world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId) : undefined;
       if (!prod || !point) return notFound(prod ? MODEL[prod] : 'Snapshot', ctx.params.pointId);
       if (world.recovery.dependedOn(point, ctx.now)) return refuse(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
-      world.recovery.points.splice(world.recovery.points.indexOf(point), 1);
+      world.recovery.startDeletion(point, ctx.now);
       return message(200, `${PRODUCT_LABEL[prod]} snapshot deletion initiated`);
     })),
     http.post(`${API}/snapshots/:product/:pointId/restore`, guarded(world, 'snapshot:write', (ctx) => restore(world, ctx))),
+    ...pointHandlers(world),
   ];
 }

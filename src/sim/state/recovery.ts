@@ -1,8 +1,9 @@
 // Recovery points (real-api Vps/Cache/DatabaseSnapshotResource plus the spec's richer
 // fields origin, state, protection, actions), the capability matrix, gates and
 // replace-existing restores (spec 2.5, 3.2-3.5).
-import { iso, MINUTE } from '../clock.js';
+import { iso, MINUTE, SECOND } from '../clock.js';
 import { uuidFrom } from './ids.js';
+import { failsByName, SLOW_MS } from './lifecycle.js';
 
 export type Product = 'vps' | 'cache' | 'database';
 export const PRODUCTS: readonly Product[] = ['vps', 'cache', 'database'];
@@ -29,6 +30,10 @@ export interface PointRecord {
   fixedState: 'degraded' | 'failed' | null;
   sizeBytes: number;
   protection: string | null;
+  /** Taken by hand with a name ending in `-fail`: the point ends `failed` once its time is up. */
+  fails?: boolean;
+  /** A deletion in flight (or failed: the point stays, its status `error`). */
+  deleting?: { at: number; endAt: number; fails: boolean };
 }
 
 export interface OperationRecord {
@@ -42,9 +47,21 @@ export interface OperationRecord {
   startedAt: number;
   endsAt: number;
   gated: boolean;
+  /** The resource's name ends in `-fail`: the restore fails at its end. */
+  fails: boolean;
 }
 
 export const RESTORE_MS = 5 * MINUTE;
+/** A restore takes RESTORE_MS, or 20 minutes for a resource whose name ends in `-slow`. */
+export function restoreMs(resourceName: string): number {
+  return /-slow$/.test(resourceName) ? SLOW_MS : RESTORE_MS;
+}
+
+/** How long a point taken by hand is `creating`, and a deletion `deleting`. */
+export const CREATE_POINT_MS = 2 * MINUTE;
+export const DELETE_POINT_MS = 30 * SECOND;
+/** How long a clone (restore to a new resource) provisions. */
+export const CLONE_MS = 3 * MINUTE;
 
 /** Replace-existing is offered for MySQL, caches and VPS only, and not when operator-managed. */
 export function replaceRefusal(p: PointRecord): string | null {
@@ -56,7 +73,21 @@ export function replaceRefusal(p: PointRecord): string | null {
 
 export function pointState(p: PointRecord, now: number): string {
   if (p.fixedState) return p.fixedState;
-  return now < p.readyAt ? 'creating' : 'available';
+  if (now < p.readyAt) return 'creating';
+  return p.fails ? 'failed' : 'available';
+}
+
+/** A deletion in flight at `now`, or one that failed (the point stays). */
+function deletion(p: PointRecord, now: number): 'deleting' | 'failed' | null {
+  if (!p.deleting || p.deleting.at > now) return null;
+  if (p.deleting.endAt > now) return 'deleting';
+  return p.deleting.fails ? 'failed' : null;
+}
+
+/** Restore to a new resource: offered for caches and databases, not for operator-managed ones. */
+export function cloneRefusal(p: PointRecord, now: number): string | null {
+  if (p.operatorManaged) return `Restore to a new instance is unavailable for operator-managed ${p.engine} until validated.`;
+  return stateRefusal(p, now);
 }
 
 export function stateRefusal(p: PointRecord, now: number): string | null {
@@ -82,15 +113,17 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
       available: stateRefusal(p, now) === null && !p.operatorManaged,
       reason: stateRefusal(p, now) ?? (p.operatorManaged ? 'Unavailable for operator-managed instances until validated.' : null),
     },
-    { name: 'delete', available: !dependedOn, reason: dependedOn ? 'A restore operation depends on this point.' : null },
+    { name: 'delete', available: !dependedOn && deletion(p, now) !== 'deleting', reason: dependedOn ? 'A restore operation depends on this point.' : deletion(p, now) === 'deleting' ? 'The point is being deleted.' : null },
   ];
   if (p.protection === 'Second copy failed') actions.push({ name: 'retry_second_copy', available: true, reason: null });
   const state = pointState(p, now);
+  // The facts' legacy status also tells a deletion: `deleting` while it runs, `error` when it failed.
+  const gone = deletion(p, now);
   return {
     id: p.id,
     name: p.name,
     description: p.description,
-    status: LEGACY_STATUS[state] ?? state,
+    status: gone === 'deleting' ? 'deleting' : gone === 'failed' ? 'error' : (LEGACY_STATUS[state] ?? state),
     ...size(p),
     [`${p.product}_instance_id`]: p.resourceId,
     [`${p.product}_instance`]: { id: p.resourceId, name: p.resourceName },
@@ -143,6 +176,21 @@ export class RecoveryStore {
     return this.points.find((p) => p.product === product && p.teamId === teamId && String(p.id) === rawId);
   }
 
+  /** Points whose deletion finished are gone (the API then answers 404 for them). */
+  settle(now: number): this {
+    for (let i = this.points.length - 1; i >= 0; i--) {
+      const d = this.points[i]!.deleting;
+      if (d && d.endAt <= now && !d.fails) this.points.splice(i, 1);
+    }
+    return this;
+  }
+
+  /** Starts deleting a point; a second DELETE while it runs is the same deletion. */
+  startDeletion(p: PointRecord, now: number): void {
+    if (deletion(p, now) === 'deleting') return;
+    p.deleting = { at: now, endAt: now + DELETE_POINT_MS, fails: failsByName(p.name) };
+  }
+
   activeOperation(resourceKey: string, now: number): OperationRecord | undefined {
     return this.operations.find((o) => o.resourceKey === resourceKey && o.endsAt > now);
   }
@@ -171,8 +219,9 @@ export class RecoveryStore {
       resourceName: p.resourceName,
       safetyPointId: safetyPoint?.id ?? null,
       startedAt: now,
-      endsAt: now + RESTORE_MS + (safety ? MINUTE : 0),
+      endsAt: now + restoreMs(p.resourceName) + (safety ? MINUTE : 0),
       gated: this.gates[p.product],
+      fails: failsByName(p.resourceName),
     };
     this.operations.push(op);
     return op;
@@ -188,15 +237,20 @@ export function operationJson(o: OperationRecord, now: number) {
   }
   stages.push([t, 'replacing'], [o.endsAt - MINUTE, 'verifying']);
   const done = now >= o.endsAt;
-  const current = done ? 'done' : ([...stages].reverse().find(([at]) => at <= now)?.[1] ?? 'queued');
+  const current = done ? (o.fails ? 'failed' : 'done') : ([...stages].reverse().find(([at]) => at <= now)?.[1] ?? 'queued');
+  const result = done ? (o.fails ? 'failed' : 'succeeded') : null;
   return {
     operation_id: o.id,
     product: o.product,
     point_id: o.pointId,
     resource_name: o.resourceName,
     safety_point_id: o.safetyPointId,
+    // The words of GET /operations/{id} too (state, terminal, error), so one reader serves both.
+    state: result ?? 'running',
+    terminal: done,
+    error: done && o.fails ? { code: 'recovery.restore_failed', message: `The restore of ${o.resourceName} could not be verified running again.`, retryable: false, reason: 'VerificationFailed' } : null,
     stage: current,
-    result: done ? 'succeeded' : null,
+    result,
     timeline: stages.filter(([at]) => at <= now).map(([at, stage]) => ({ at: iso(at), stage })),
     started_at: iso(o.startedAt),
     finished_at: done ? iso(o.endsAt) : null,

@@ -10,6 +10,8 @@ import { newVps } from '../families/vps.js';
 import { seedQueues } from '../families/queue.js';
 import { SEED_GROUPS, seedParameterGroups } from '../families/parameter-groups.js';
 import { seedStorageAndNetwork } from './seed-storage-network.js';
+import { seedStaticSites, SITE_IDS } from './seed-sites.js';
+import { seedWebhooks } from '../families/webhooks.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -29,6 +31,8 @@ export const SEED_IDS = {
   queues: { events: seedId('events-rabbit'), archive: seedId('archive-rabbit') },
   /** Integer ids: 1-3 system groups (every team), 5 and 6 in team 1, 7 in team 2. */
   parameterGroups: SEED_GROUPS,
+  /** Static sites: docs, blog (latest build failed), landing (nothing deployed) in team 1; stagingDocs in team 2. */
+  sites: SITE_IDS,
   snapshots: {
     vps: { daily: 11, manual: 12, copyFailed: 13, creating: 14 },
     cache: { redis: 21, valkeySafety: 22, dragonfly: 23 },
@@ -130,4 +134,6 @@ export function seedWorld(w: World, now: number): void {
   seedParameterGroups(w, now, { main: MAIN_TEAM, staging: STAGING_TEAM });
   seedQueues(w, now, SEED_IDS.queues, SEED_IDS.parameterGroups.rabbitTuned, MAIN_TEAM);
   seedStorageAndNetwork(w, now, { ...SEED_IDS, vps: SEED_IDS.vps[0]! });
+  seedStaticSites(w, now);
+  seedWebhooks(w, MAIN_TEAM, now);
 }

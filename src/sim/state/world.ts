@@ -16,6 +16,8 @@ import type { BucketRecord } from '../families/storage-buckets.js';
 import type { AccessKeyRecord } from '../families/storage-keys.js';
 import type { FirewallRecord } from '../families/firewalls.js';
 import type { SshKeyRecord } from '../families/ssh-keys.js';
+import type { StaticSiteRecord } from './static-sites.js';
+import { WebhookState } from './webhooks.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -53,6 +55,8 @@ export class World {
   accessKeys = new TeamStore<AccessKeyRecord>();
   firewalls = new TeamStore<FirewallRecord>();
   sshKeys = new TeamStore<SshKeyRecord>();
+  staticSites = new TeamStore<StaticSiteRecord>();
+  webhooks = new WebhookState();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -82,6 +86,8 @@ export class World {
     this.accessKeys = new TeamStore<AccessKeyRecord>();
     this.firewalls = new TeamStore<FirewallRecord>();
     this.sshKeys = new TeamStore<SshKeyRecord>();
+    this.staticSites = new TeamStore<StaticSiteRecord>();
+    this.webhooks = new WebhookState();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }

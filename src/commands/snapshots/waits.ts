@@ -1,0 +1,75 @@
+// The waits of the snapshots commands, each resumable with `infra snapshots wait ...`:
+// a point being created or deleted, a restore operation, and the resource a restore replaces
+// or a clone creates.
+import type { App } from '../../cli/app.js';
+import type { Client } from '../../client/index.js';
+import type { RecoveryProduct } from '../../client/recovery.js';
+import type { Resource } from '../../client/resources.js';
+import { baselineOf } from '../../rollout/decide.js';
+import { waitForOperation, type WaitFlags } from '../resource/wait.js';
+import { lookAt, operationStatus, pointStatus, productSpec } from './targets.js';
+
+/** A creation (settled: available or failed) or a deletion (gone: the point leaves the list). */
+export function waitForPoint(app: App, client: Client, product: RecoveryProduct, point: { id: string; name: string }, verb: 'create' | 'delete', flags: WaitFlags, initial?: Resource): Promise<number> {
+  const spec = productSpec(product);
+  const subject = {
+    command: 'snapshots',
+    noun: 'recovery point',
+    id: point.id,
+    name: `point ${point.id}${point.name !== point.id ? ` (${point.name})` : ''}`,
+    verb,
+    target: { baseline: null },
+    resumeCommand: `infra snapshots wait ${product} ${point.id}`,
+    look: `'infra snapshots list ${product}' shows the point's state`,
+  };
+  return waitForOperation(app, client, spec, subject, flags, {
+    initial,
+    untilGone: verb === 'delete',
+    fetch: async (signal) => pointStatus((await client.recovery.findPoint(product, point.id, { signal })).item!),
+    endpoint: `GET /api/v1/snapshots/${product}`,
+  });
+}
+
+/** Where a restore operation is read: the path of `operation_url` on this API, else /recovery/operations/{id}. */
+export function operationPath(ref: string): string {
+  if (/^https?:\/\//i.test(ref)) {
+    const path = new URL(ref).pathname;
+    if (path.startsWith('/api/')) return path;
+  }
+  return `/recovery/operations/${encodeURIComponent(ref)}`;
+}
+
+export function waitForRestoreOperation(app: App, client: Client, product: RecoveryProduct, ref: string, resourceName: string, flags: WaitFlags): Promise<number> {
+  const path = operationPath(ref);
+  const id = /^https?:\/\//i.test(ref) ? (path.split('/').at(-1) ?? ref) : ref;
+  const subject = {
+    command: 'snapshots',
+    noun: 'restore',
+    id,
+    name: resourceName,
+    verb: 'restore',
+    // The operation was created by this request: nothing earlier to confuse it with.
+    target: { baseline: null },
+    resumeCommand: `infra snapshots wait ${product} --operation ${ref}`,
+    look: `the operation's page says more: infra api ${path.startsWith('/api/v1/') ? path.slice('/api/v1'.length) : path}`,
+  };
+  return waitForOperation(app, client, productSpec(product), subject, flags, {
+    fetch: async (signal) => operationStatus(await client.recovery.operation(path, { signal }), id),
+    endpoint: `GET ${path.startsWith('/api/') ? path : `/api/v1${path}`}`,
+  });
+}
+
+/** The resource a restore replaced (`before`: the read taken just before it) or a clone created (`before` null). */
+export function waitForResource(app: App, client: Client, product: RecoveryProduct, r: { id: string; name: string }, verb: string, before: Resource | null, flags: WaitFlags, initial?: Resource): Promise<number> {
+  const subject = {
+    command: product,
+    noun: productSpec(product).label,
+    id: r.id,
+    name: r.name,
+    verb,
+    target: { baseline: before === null ? null : baselineOf(before) },
+    resumeCommand: `infra snapshots wait ${product} --resource ${r.id}`,
+    look: lookAt(product, r.id),
+  };
+  return waitForOperation(app, client, productSpec(product), subject, flags, { initial });
+}

@@ -1,0 +1,4 @@
+import { deleteCommand } from '../resource/delete.js';
+import { SITES } from './family.js';
+
+export default deleteCommand(SITES);

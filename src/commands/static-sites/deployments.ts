@@ -1,0 +1,35 @@
+// `static-sites deployments <site>`: every deployment, newest first, the serving one marked.
+import { arg, defineCommand } from '../../cli/command.js';
+import { pageOptions } from '../../cli/options.js';
+import type { SiteDeployment } from '../../client/static-sites.js';
+import { pageQuery, renderList } from '../../output/list.js';
+import { humanSize } from '../snapshots/format.js';
+import { SITES } from './family.js';
+
+export default defineCommand({
+  path: ['static-sites', 'deployments'],
+  description: 'list the deployments of a static site (the serving one is marked *); activate one to go back to it',
+  args: [arg('<id>', 'static site id, name or slug')],
+  options: pageOptions(),
+  examples: ['infra static-sites deployments docs', "infra static-sites deployments docs --json | jq -r '.[] | select(.is_current) | .id'"],
+  run: async (app, { args: [ref], opts }) => {
+    const client = await app.client();
+    const id = (await client.resources.resolve(SITES.kind, ref, { signal: app.ctx.signal })).id;
+    await renderList<SiteDeployment>(
+      app,
+      client.staticSites.deployments(id, pageQuery(opts)),
+      [
+        { header: 'CURRENT', value: (d) => (d.is_current ? '*' : '') },
+        { header: 'REVISION', value: (d) => (d.revision_number === undefined || d.revision_number === null ? '' : `r${d.revision_number}`) },
+        { header: 'ID', value: (d) => d.id },
+        { header: 'STATUS', value: (d) => d.status ?? '' },
+        { header: 'FILES', value: (d) => (d.file_count === undefined || d.file_count === null ? '' : String(d.file_count)) },
+        { header: 'SIZE', value: (d) => humanSize(d.file_size_bytes) },
+        { header: 'TRIGGER', value: (d) => d.trigger_type ?? '' },
+        { header: 'DEPLOYED', value: (d) => d.deployed_at ?? '' },
+        { header: 'CREATED', value: (d) => d.created_at ?? '' },
+      ],
+      { empty: `nothing was deployed to ${ref} yet`, all: opts.all },
+    );
+  },
+});
