@@ -186,13 +186,13 @@ describe('static-sites deploy', () => {
   });
 
   it('timeout: exit 6 with the command that resumes, which then finishes', async () => {
-    const created = await h.cli(['static-sites', 'create', '--name', 'big-slow', '--wait', '--timeout', '30m']);
+    const created = await h.cli(['static-sites', 'create', '--name', 'big-slow', '--wait', '--timeout', '30m', '--interval', '1m']);
     expect(created.code, created.stderr).toBe(0);
     const r = await h.cli(['static-sites', 'deploy', 'big-slow', siteDir({ 'index.html': 'x' }), '--wait', '--timeout', '2m']);
     expect(r.code).toBe(6);
     const resume = /resume waiting with: (infra static-sites wait \S+)/.exec(r.stderr)?.[1];
     expect(resume).toMatch(/^infra static-sites wait [0-9a-f-]{36}$/);
-    const again = await h.cli([...resume!.split(' ').slice(1), '--timeout', '1h']);
+    const again = await h.cli([...resume!.split(' ').slice(1), '--timeout', '1h', '--interval', '1m']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/operation of big-slow finished: ready/);
   });
