@@ -9,6 +9,8 @@ import { NotFoundError, UnavailableError } from '../../client/errors.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { progressOption, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import type { Operation } from '../../client/schemas.js';
+import type { OperationSubject } from '../../rollout/operation.js';
 import { endpointOf, findOperation, GRACE_MS, OPERATIONS, operationStatus, readOnce, type OperationRead } from './read.js';
 
 export default defineCommand({
@@ -30,16 +32,21 @@ export default defineCommand({
     let last: OperationRead | undefined = found.read;
     const started = app.ctx.clock.now();
     const endpoint = endpointOf(found.id);
-    const subject = {
+    const subject: OperationSubject = {
       command: 'serverless',
       noun: 'operation',
       id: containerId ?? found.id,
-      name: found.name ?? (containerId ? `container ${containerId}` : `operation ${found.id}`),
+      name: found.name ?? (containerId ? `container ${containerId}` : found.id),
       verb: op?.kind ?? 'operation',
       // The operation is what is read: its `terminal` alone decides (evidence "settled").
       target: {},
       resumeCommand: `infra operations wait ${ref}`,
       ...(containerId ? { failureRef: containerId } : { look: `'infra operations get ${ref}' shows it` }),
+    };
+    /** An operation that was not there at first: once read, the messages name its kind and container. */
+    const learn = (o: Operation) => {
+      if (subject.failureRef || !o.resource_id) return;
+      Object.assign(subject, { id: o.resource_id, name: `container ${o.resource_id}`, verb: o.kind ?? subject.verb, failureRef: o.resource_id, look: undefined });
     };
     return waitForOperation(app, client, OPERATIONS, subject, flags, {
       ...(last ? { initial: operationStatus(last.operation, found.id) } : {}),
@@ -52,6 +59,7 @@ export default defineCommand({
           if (app.ctx.clock.now() - started < GRACE_MS) throw new UnavailableError(`operation ${found.id} not there yet (404)`, 404, endpoint);
           throw new CliError(ExitCode.NOT_FOUND, `no operation ${found.id}: ${endpoint} still answered 404 after ${formatDuration(GRACE_MS)}`, "give an operation id (printed by 'infra serverless create' and 'update') or a container's id, name or slug");
         }
+        learn(last.operation);
         return operationStatus(last.operation, found.id);
       },
       json: () => (last ? last.data : null),
