@@ -20,6 +20,7 @@ const PROMPTS: Prompt[] = [
   { name: 'serverless delete', line: 'infra serverless delete cron', asks: /Type its name to confirm: $/m, env: simEnv },
   { name: 'vps delete', line: 'infra vps delete vps-02', asks: /Type its name to confirm: $/m, env: simEnv },
   { name: 'auth login', line: 'infra auth login', asks: /Paste your API token: $/m, env: (s) => ({ INFRA_API_URL: s.url }) },
+  { name: 'snapshots restore', line: 'infra snapshots restore vps 11', asks: /Type the name of the resource \(vps-01\) to confirm: $/m, env: simEnv },
 ];
 
 /** Requests that would change something, or (for login) any request at all. */
@@ -59,5 +60,22 @@ describe.runIf(hasTmux || !!process.env.CI)('prompts on a terminal', () => {
       expect(r.screen).toMatch(/CI is set/);
       expect(sent(sim)).toEqual([]);
     });
+  });
+});
+
+describe.runIf(hasTmux || !!process.env.CI)('snapshots restore of a point that cannot be restored in place', () => {
+  let term: Tmux;
+  beforeAll(() => {
+    term = new Tmux(simEnv(sim));
+  });
+  afterAll(() => term.close());
+
+  it('is refused before the review and the question: exit 1, the reason, nothing sent', async () => {
+    sim.requests.length = 0;
+    const r = await term.run('infra snapshots restore database 33');
+    expect(r.code).toBe(1);
+    expect(r.screen).toMatch(/error: refusing to restore point 33 in place: PostgreSQL cannot be restored in place/);
+    expect(r.screen).not.toMatch(/to confirm:|Replace-existing restore/);
+    expect(sent(sim)).toEqual([]);
   });
 });
