@@ -45,10 +45,11 @@ describe('operations get', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Terminal: +no: still running$/m);
     expect(r.stderr).toContain('hint: follow it with: infra operations wait cron');
-    const id = await spawnCli(['operations', 'get', '00000000-0000-4000-8000-000000000000'], { env: h.env });
+    // In-process from here (the same code as bin/infra runs; the spawns above prove the process).
+    const id = await h.cli(['operations', 'get', '00000000-0000-4000-8000-000000000000']);
     expect(id.code).toBe(5);
     expect(id.stderr).toContain('error: no operation 00000000-0000-4000-8000-000000000000 (404 on GET /api/v1/operations/00000000-0000-4000-8000-000000000000)');
-    const name = await spawnCli(['operations', 'get', 'no-such-thing'], { env: h.env });
+    const name = await h.cli(['operations', 'get', 'no-such-thing']);
     expect(name.code).toBe(5);
     expect(name.stderr).toContain('error: no operation "no-such-thing", and no container by that name or slug');
   });
@@ -74,19 +75,20 @@ describe('operations wait: the wait exit codes', () => {
   it('failed, retryable: the hint says a retry may help', async () => {
     await simApi(h.sim).send('PUT', `/api/v1/serverless/${SEED_IDS.cron}`, { image_tag: 'flaky' }, { record: false });
     h.sim.world.clock.advance(600);
-    const r = await spawnCli(['operations', 'wait', 'cron'], { env: h.env });
+    const r = await h.cli(['operations', 'wait', 'cron']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: deploy of cron failed: serverless.image_pull_unknown\n');
     expect(r.stderr).toMatch(/^hint: .*a redeploy may help \(infra serverless redeploy /m);
     expect(r.stderr).not.toMatch(/will not help/);
   });
 
-  it('timeout: exit 6 with the resume command, the operation (still queued) on stdout', async () => {
+  it('timeout: exit 6 with the resume command, the operation (still running) on stdout', async () => {
     await changeCron();
-    const r = await spawnCli(['operations', 'wait', 'cron', '--timeout', '1s', '--json'], { env: h.env });
+    // Virtual time: 10 s pass at once, the rollout (12 s) is not done.
+    const r = await h.cli(['operations', 'wait', 'cron', '--timeout', '10s', '--json']);
     expect(r.code).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ resource_id: SEED_IDS.cron, terminal: false });
-    expect(r.stderr).toContain('error: timed out after 1s waiting for the deploy of cron; it goes on server-side\n');
+    expect(r.stderr).toContain('error: timed out after 10s waiting for the deploy of cron; it goes on server-side\n');
     expect(r.stderr).toContain('hint: resume waiting with: infra operations wait cron\n');
   });
 
@@ -160,7 +162,9 @@ describe('snapshots restore', () => {
       ['cache', SEED_IDS.snapshots.cache.dragonfly, 'feed-dragonfly', 'replace-existing restore is unavailable for operator-managed dragonfly'],
       ['database', SEED_IDS.snapshots.database.mysqlFailed, 'shop-mysql', 'the recovery point failed and holds no usable data'],
     ] as const) {
-      const r = await spawnCli(['snapshots', 'restore', product, String(point), '--confirm', name], { env: h.env });
+      const argv = ['snapshots', 'restore', product, String(point), '--confirm', name];
+      // The first through bin/infra, the others in-process.
+      const r = product === 'database' && point === SEED_IDS.snapshots.database.postgres ? await spawnCli(argv, { env: h.env }) : await h.cli(argv);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`error: refusing to restore point ${point} in place: ${reason}`);
