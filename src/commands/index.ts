@@ -169,6 +169,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   // projects: issue 14 adds its commands here
   at('projects list', () => import('./projects/list.js')),
   // operations: issue 14 adds its commands here
+  at('operations get', () => import('./operations/get.js')),
+  at('operations wait', () => import('./operations/wait.js')),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
@@ -200,4 +202,5 @@ export const GROUPS: Groups = {
   webhooks: 'event notifications of the project: where they go, the signing secret, deliveries',
   'webhooks config': 'where the webhooks go and whether they are on',
   projects: 'the projects (teams) the token may use',
+  operations: 'the operations a change starts (GET /api/v1/operations/{id}): read one, wait for it to finish',
 };

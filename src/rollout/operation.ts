@@ -7,6 +7,7 @@ import { ExitCode } from '../shared/exit-codes.js';
 import type { Target } from './decide.js';
 import type { WaitEvent, WaitResult } from './poller.js';
 import type { Verdict } from './report.js';
+import { failureHint } from '../shared/hints.js';
 
 export interface OperationSubject {
   /** The command family (`vps`, `database`), for the commands named in hints. */
@@ -27,6 +28,11 @@ export interface OperationSubject {
   resumeCommand?: string;
   /** Where to look after a failure, where `infra <command> diagnose|events <id>` do not exist. */
   look?: string;
+  /**
+   * The container a failure code of spec 7.2 is about (an operation of GET /operations/{id}):
+   * the hint then says what to fix, and whether a retry can help, as that table does.
+   */
+  failureRef?: string;
 }
 
 /** `infra vps wait <id> [--observed-after TS]` (plus the project when it came from a flag). */
@@ -81,6 +87,9 @@ function errorLines(err: StatusError | undefined): string[] {
 function failedHint(s: OperationSubject, err: StatusError | undefined): string {
   const verbs = s.inspect ?? ['diagnose', 'events'];
   const look = s.look ?? `${verbs.map((v) => `'infra ${s.command} ${v} ${s.id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
+  const h = s.failureRef && err?.code ? failureHint(err.code, s.failureRef) : undefined;
+  // The server's word on retrying wins over the table's (they agree for every code of 7.2).
+  if (h && (err?.retryable ?? h.retryable) === h.retryable) return `${h.hint}; ${look}`;
   if (err?.retryable === false) return `retrying will not help; ${look}`;
   if (err?.retryable === true) return `a retry may help; ${look}`;
   return look;

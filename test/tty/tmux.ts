@@ -79,6 +79,11 @@ export class Tmux {
     return { screen, code };
   }
 
+  /** Gives the terminal another size (COLUMNS and the tty's columns both follow it). */
+  resize(columns: number, rows: number): void {
+    this.tmux(['resize-window', '-x', String(columns), '-y', String(rows)]);
+  }
+
   close(): void {
     spawnSync('tmux', ['-S', this.socket, 'kill-server']);
     rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });

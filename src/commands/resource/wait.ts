@@ -9,7 +9,7 @@ import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
 import { baselineOf } from '../../rollout/decide.js';
 import { operationPhaseText, operationResume, operationVerdict, type OperationSubject } from '../../rollout/operation.js';
-import { waitForRollout } from '../../rollout/poller.js';
+import { waitForRollout, type WaitResult } from '../../rollout/poller.js';
 import { finalJson } from '../../rollout/report.js';
 import { eventStream, type EventSink, type EventSubject } from '../../rollout/events.js';
 import { formatDuration } from '../../shared/duration.js';
@@ -78,6 +78,8 @@ export interface WaitExtra {
   fetch?: (signal: AbortSignal) => Promise<Resource>;
   /** The endpoint named when the reads cannot tell (with `fetch`). */
   endpoint?: string;
+  /** The object --json prints at the end, where it is not the wait's final object (contract 6.9). */
+  json?: (result: WaitResult) => unknown;
 }
 
 export async function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: WaitExtra = {}): Promise<number> {
@@ -120,7 +122,7 @@ export async function waitForOperation(app: App, client: Client, spec: FamilySpe
   events?.final(result);
   if (v.exitCode === ExitCode.OK) progress.done(v.message, true);
   else progress.stop();
-  if (app.json) app.printJson(finalJson({ id: subject.id, name: subject.name, target: subject.target }, result));
+  if (app.json) app.printJson(extra.json ? extra.json(result) : finalJson({ id: subject.id, name: subject.name, target: subject.target }, result));
   if (v.exitCode !== ExitCode.OK) throw new CliError(v.exitCode, v.message, v.hint, v.details);
   return ExitCode.OK;
 }

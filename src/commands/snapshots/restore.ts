@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
-import { pointResource } from '../../client/recovery.js';
-import { productArg } from './format.js';
+import { CLONE_PRODUCTS, pointResource, type RecoveryProduct } from '../../client/recovery.js';
+import { plain, productArg } from './format.js';
 import { explainRefusal, printReview } from './review.js';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
@@ -13,7 +13,9 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import type { Resource } from '../../client/resources.js';
 import { productSpec } from './targets.js';
-import { waitForResource, waitForRestoreOperation } from './waits.js';
+import { restoreFollowCommand, waitForResource, waitForRestoreOperation } from './waits.js';
+import { canPrompt, ciSet } from '../resource/confirm.js';
+import type { RecoveryPoint } from '../../client/schemas.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -44,16 +46,20 @@ export default defineCommand({
     if (givenKey !== undefined && !KEY.test(givenKey)) throw new UsageError('--idempotency-key must be 1 to 255 printable characters without spaces');
     const confirmFlag = opts.confirm;
     if (confirmFlag !== undefined && confirmFlag.trim() === '') throw new UsageError('--confirm needs the exact name of the resource');
-    const prompter = app.ctx.stdin.isTTY ? app.ctx.prompter : undefined;
+    // The shared rule of destructive commands: a person is asked only on a terminal and not in CI.
+    const prompter = canPrompt(app) ? app.ctx.prompter : undefined;
     if (confirmFlag === undefined && !prompter)
       throw new UsageError(
-        'a restore replaces the resource and must be confirmed: without a terminal, pass --confirm NAME (the resource\'s exact name); nothing was sent',
+        `a restore replaces the resource and must be confirmed; ${ciSet(app.ctx.env) ? 'CI is set, so nothing is asked' : 'there is no terminal to ask on'}: pass --confirm NAME (the resource's exact name); nothing was sent`,
         `'infra snapshots list ${product}' shows the resource of each point`,
       );
     const safetyPoint = opts.safetyPoint;
 
     const client = await app.client();
     const { item: point } = await client.recovery.findPoint(product, pointId, { signal: app.ctx.signal });
+    // The point says it cannot be restored in place: no review, no question, nothing sent.
+    const refusal = unavailable(point!, product);
+    if (refusal) throw refusal;
     printReview(app, product, point!, safetyPoint);
 
     const known = pointResource(point!, product).name;
@@ -84,8 +90,9 @@ export default defineCommand({
       const operation = need(opId, endpoint, 'operation_id');
       if (!app.json) app.print(operation);
       else if (!flags.wait) app.printJson(answer.raw);
-      app.info(`restore accepted: operation ${operation}${opUrl ? `, follow it at ${opUrl}` : ''}`);
+      app.info(`restore accepted: operation ${operation}${opUrl ? ` (${opUrl})` : ''}`);
       if (flags.wait) return waitForRestoreOperation(app, client, product, opUrl ?? operation, known ?? resource.id ?? `the ${product}`, flags);
+      app.hint(`follow it with: ${restoreFollowCommand(product, operation)}`);
       return;
     }
     if (app.json && !flags.wait) app.printJson(answer.raw);
@@ -95,3 +102,21 @@ export default defineCommand({
     if (flags.wait) return waitForResource(app, client, product, { id: resource.id!, name: known ?? resource.id! }, 'restore', before, flags);
   },
 });
+
+/**
+ * The point's own word (its `restore` action unavailable, spec 2.5) as the refusal: exit 1,
+ * the reason, and where to go instead (a clone where the product has one).
+ */
+function unavailable(point: RecoveryPoint, product: RecoveryProduct): CliError | undefined {
+  const restore = point.actions?.find((a) => a.name === 'restore');
+  if (!restore || restore.available !== false) return undefined;
+  const clone = point.actions?.find((a) => a.name === 'restore_to_new');
+  const canClone = clone?.available === true && CLONE_PRODUCTS.some((p) => p === product);
+  return new CliError(
+    ExitCode.FAILED,
+    `refusing to restore point ${point.id} in place: ${restore.reason ? plain(restore.reason) : 'the API lists restore as unavailable without a reason'}; nothing was sent`,
+    canClone
+      ? `restore it to a new ${product} instead: infra snapshots clone ${product} ${point.id} --name NAME`
+      : `'infra snapshots list ${product}' shows each point's actions; 'infra recovery capabilities' what each product supports`,
+  );
+}

@@ -39,6 +39,11 @@ export function operationPath(ref: string): string {
   return `/recovery/operations/${encodeURIComponent(ref)}`;
 }
 
+/** The command that follows a restore operation (printed by a restore that does not wait). */
+export function restoreFollowCommand(product: RecoveryProduct, ref: string): string {
+  return `infra snapshots wait ${product} --operation ${ref}`;
+}
+
 export function waitForRestoreOperation(app: App, client: Client, product: RecoveryProduct, ref: string, resourceName: string, flags: WaitFlags): Promise<number> {
   const path = operationPath(ref);
   const id = /^https?:\/\//i.test(ref) ? (path.split('/').at(-1) ?? ref) : ref;
@@ -50,7 +55,7 @@ export function waitForRestoreOperation(app: App, client: Client, product: Recov
     verb: 'restore',
     // The operation was created by this request: nothing earlier to confuse it with.
     target: { baseline: null },
-    resumeCommand: `infra snapshots wait ${product} --operation ${ref}`,
+    resumeCommand: restoreFollowCommand(product, ref),
     look: `the operation's page says more: infra api ${path.startsWith('/api/v1/') ? path.slice('/api/v1'.length) : path}`,
   };
   return waitForOperation(app, client, productSpec(product), subject, flags, {

@@ -97,7 +97,8 @@ describe('gate open: 202 with an operation', () => {
     expect(r.stderr).toContain(`everything written after ${cutoff} is lost`);
     expect(r.stderr).toContain('safety point:  on');
     expect(r.stderr).toContain('the resource is unavailable during the restore');
-    expect(r.stderr).toContain(`operation ${opId()}, follow it at ${sim.url}/api/v1/recovery/operations/${opId()}`);
+    expect(r.stderr).toContain(`restore accepted: operation ${opId()} (${sim.url}/api/v1/recovery/operations/${opId()})`);
+    expect(r.stderr).toContain(`hint: follow it with: infra snapshots wait vps --operation ${opId()}`);
     const key = keyOf(r.stderr);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const [post] = posts();
@@ -204,8 +205,17 @@ describe('idempotency and one destructive operation at a time', () => {
     expect(r.stderr).toMatch(/hint: wait until that operation has finished/);
   });
 
+  /** The product's list without the points' actions (a server that predates them): only the API can refuse. */
+  const withoutActions = async (product: string) => {
+    const list = await peek<{ data: Record<string, unknown>[] }>(sim, `/api/v1/snapshots/${product}?per_page=100`);
+    const bare = { ...list, data: list.data.map(({ actions: _a, ...p }: Record<string, unknown>) => p) };
+    sim.requests.length = 0;
+    sim.use(http.get(`*/api/v1/snapshots/${product}`, () => HttpResponse.json(bare)));
+  };
+
   // The API refuses with 422 {error} (no field errors): a refusal of the state, not of the input.
   test('a product that cannot replace the resource (PostgreSQL): 422 {error} → exit 1, hint to capabilities', async () => {
+    await withoutActions('database');
     const r = await restore(['database', String(S.database.postgres), '--confirm', 'orders-pg']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: refused by the API \(422\): PostgreSQL cannot be restored in place/m);
@@ -214,6 +224,7 @@ describe('idempotency and one destructive operation at a time', () => {
   });
 
   test('a point that is still being created: 422 {error} → exit 1 with the reason', async () => {
+    await withoutActions('vps');
     const r = await restore(['vps', String(S.vps.creating), '--confirm', 'vps-02']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/refused by the API \(422\): The recovery point is still being created/);
