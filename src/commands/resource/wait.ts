@@ -54,10 +54,11 @@ export function operationWaitOptions(what: string) {
   };
 }
 
-export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?: number; progress?: ProgressFormat }, always = false): WaitFlags {
+/** --wait/--timeout/--interval/--progress: the last three mean nothing without --wait (`always` for the wait commands). */
+export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?: number; progress?: ProgressFormat }, always = false, what = 'the operation'): WaitFlags {
   const wait = always || opts.wait === true;
   const stray = (['timeout', 'interval', 'progress'] as const).find((k) => opts[k] !== undefined);
-  if (!wait && stray) throw new CliError(ExitCode.USAGE, `--${stray} applies only with --wait`, 'add --wait to wait for the operation');
+  if (!wait && stray) throw new CliError(ExitCode.USAGE, `--${stray} applies only with --wait`, `add --wait to wait for ${what}`);
   return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
 }
 

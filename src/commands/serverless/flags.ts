@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import { flag, list, option } from '../../cli/command.js';
-import { progressOption, type ProgressFormat } from '../resource/wait.js';
+import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../resource/wait.js';
 import { durationOption } from '../../cli/options.js';
 import type { ContainerChange } from '../../client/serverless.js';
 
@@ -40,27 +40,12 @@ export function nonEmpty(name: string) {
   };
 }
 
-export interface WaitFlags {
-  wait: boolean;
-  timeoutMs: number;
-  intervalMs: number;
-  /** `json`: NDJSON progress events on stderr instead of the human progress. */
-  progress: ProgressFormat;
-}
+export type { ProgressFormat, WaitFlags };
+export { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS };
 
-export type { ProgressFormat };
-
-export const DEFAULT_TIMEOUT_MS = 15 * 60_000;
-export const DEFAULT_INTERVAL_MS = 5_000;
-
-/** --wait/--timeout/--interval/--progress; the last three mean nothing without --wait (`always` for `serverless wait`). */
+/** --wait/--timeout/--interval/--progress of a rollout; the last three mean nothing without --wait (`always` for `serverless wait`). */
 export function waitFlags(opts: { wait?: boolean; timeout?: number; interval?: number; progress?: ProgressFormat }, always = false): WaitFlags {
-  const wait = always || opts.wait === true;
-  if (!wait) {
-    const stray = (['timeout', 'interval', 'progress'] as const).filter((k) => opts[k] !== undefined);
-    if (stray.length) throw new UsageError(`--${stray[0]} applies only with --wait`, 'add --wait to wait for the rollout');
-  }
-  return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
+  return waitFlagsOf(opts, always, 'the rollout');
 }
 
 const MIN_INTERVAL_MS = 100;
