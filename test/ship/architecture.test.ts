@@ -78,6 +78,11 @@ describe('architecture', () => {
     expect(hits).toEqual([]);
   });
 
+  it("undici's internal modules are imported in src/client/undici.ts only", () => {
+    const hits = [...source].filter(([f, t]) => /['"]undici\/lib\//.test(t) && f !== 'client/undici.ts').map(([f]) => f);
+    expect(hits).toEqual([]);
+  });
+
   it('the environment is read in settings and context only', () => {
     const hits = [...source].filter(([f, t]) => /process\.env/.test(t) && !['cli/run.ts', 'cli/settings.ts', 'cli/context.ts'].includes(f) && !f.startsWith('sim/')).map(([f]) => f);
     expect(hits).toEqual([]);
