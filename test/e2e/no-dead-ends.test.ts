@@ -144,3 +144,24 @@ describe('infra api with a full URL', () => {
     }
   });
 });
+
+describe('a retryable failure: every command gives the same advice', () => {
+  let sim: Simulator;
+  // Real time for real processes; the simulator runs 300x so the rollout fails within a second.
+  useSimulator((s) => (sim = s), { speed: 300 });
+
+  it('update --wait, get and diagnose all say a retry may help (update said it would fail the same way)', async () => {
+    const env = simEnv(sim);
+    const wait = await spawnCli(['serverless', 'update', 'web', '--image', 'registry.sim.local/acme/web:flaky', '--wait', '--interval', '200ms'], { env });
+    expect(wait.code).toBe(3);
+    expect(wait.stderr).toMatch(/serverless\.image_pull_unknown/);
+    expect(wait.stderr).toMatch(/hint: .*a redeploy may help/);
+    expect(wait.stderr).not.toMatch(/fails the same way|will not help/);
+    const get = await spawnCli(['serverless', 'get', 'web'], { env });
+    expect(get.stdout).toMatch(/^Retryable: +yes: a retry may help$/m);
+    const diagnose = await spawnCli(['serverless', 'diagnose', 'web'], { env });
+    expect(diagnose.stdout).toMatch(/serverless\.image_pull_unknown +\(retryable\)/);
+    expect(diagnose.stdout).toMatch(/a redeploy may help/);
+    expect(`${get.stdout}${diagnose.stdout}`).not.toMatch(/will not help/);
+  });
+});
