@@ -52,6 +52,28 @@ describe('hints that agree with the failure', () => {
   });
 });
 
+describe('serverless get and create', () => {
+  let sim: Simulator;
+  useSimulator((s) => (sim = s));
+
+  it('get shows port, environment keys (values masked), scale, profile, revision, deployments and times (it hid them)', async () => {
+    const r = await spawnCli(['serverless', 'get', 'web'], { env: simEnv(sim) });
+    expect(r.code, r.stderr).toBe(0);
+    for (const line of [/^Port: +8080$/m, /^Scale: +1-3 instances$/m, /^Profile: +small$/m, /^Environment: +LOG_LEVEL=\*{8}$/m, /^Revision: +web-00003$/m, /^Deployments: +3$/m, /^Created: +\S+Z \(/m, /^Updated: +\S+Z \(/m, /^Deployed: +\S+Z \(/m])
+      expect(r.stdout).toMatch(line);
+    const shown = await spawnCli(['serverless', 'get', 'web', '--show-secrets'], { env: simEnv(sim) });
+    expect(shown.stdout).toMatch(/^Environment: +LOG_LEVEL=info$/m);
+  });
+
+  it('create without --json prints the new id on stdout, the rest on stderr (stdout was empty)', async () => {
+    const r = await spawnCli(['serverless', 'create', '--name', 'fresh', '--image', 'registry.sim.local/acme/fresh:1'], { env: simEnv(sim) });
+    expect(r.code, r.stderr).toBe(0);
+    const created = sim.world.containers.list(SEED_IDS.teams.main).find((c) => c.name === 'fresh');
+    expect(r.stdout).toBe(`${created!.id}\n`);
+    expect(r.stderr).toContain('fresh');
+  });
+});
+
 describe('the simulator on a busy port', () => {
   it('says the port is in use and what to do, exit 2 (it printed "unexpected error: listen EADDRINUSE")', async () => {
     const busy = createServer();
