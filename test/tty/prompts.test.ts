@@ -63,6 +63,45 @@ describe.runIf(hasTmux || !!process.env.CI)('prompts on a terminal', () => {
   });
 });
 
+/**
+ * The other confirmations: all ask through confirm.ts and the one prompter (src/cli/prompt.ts is
+ * the only reader of a terminal), so one command per way of reaching it is tried here: the
+ * generic delete, a destructive action, a replica, a revoked key, a regenerated secret, a
+ * domain, a recovery point.
+ */
+const CONFIRMATIONS = [
+  'database delete orders-pg',
+  'vps reinstall vps-02 --image debian-12',
+  'database replicas remove orders-pg 1',
+  'storage keys delete ci-deploy',
+  'webhooks regenerate-secret',
+  'static-sites domains remove docs help.acme.test',
+  'snapshots delete vps 12',
+];
+
+describe.runIf(hasTmux || !!process.env.CI)('the other confirmations on a terminal', () => {
+  let term: Tmux;
+  beforeAll(() => {
+    term = new Tmux(simEnv(sim));
+  });
+  afterAll(() => term.close());
+
+  // Sequential on purpose: the simulator shares this worker, and tmux is driven synchronously.
+  it.each(CONFIRMATIONS)('infra %s: C-d exits 1, C-c exits 130, nothing sent', async (cmd) => {
+    sim.requests.length = 0;
+    for (const [key, code, message] of [['C-d', 1, /error: aborted/], ['C-c', 130, /error: interrupted/]] as const) {
+      term.clear();
+      term.type(`infra ${cmd}; echo "status=$?"`);
+      await term.waitFor(/to confirm: $/m);
+      term.key(key);
+      const screen = await term.waitFor(/^status=\d+/m);
+      expect(Number(/^status=(\d+)/m.exec(screen)![1])).toBe(code);
+      expect(screen).toMatch(message);
+    }
+    expect(sent(sim)).toEqual([]);
+  });
+});
+
 describe.runIf(hasTmux || !!process.env.CI)('snapshots restore of a point that cannot be restored in place', () => {
   let term: Tmux;
   beforeAll(() => {
