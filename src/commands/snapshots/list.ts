@@ -9,7 +9,7 @@ export default defineCommand({
   description: 'list recovery points (product: vps, cache or database): origin, state, size, protection label, actions',
   args: [arg('<product>', '')],
   options: pageOptions(),
-  examples: ['infra snapshots list database', 'infra snapshots list vps --all', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
+  examples: ['infra snapshots list database', 'infra snapshots list vps --limit 5', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
     const client = await app.client();
@@ -27,7 +27,7 @@ export default defineCommand({
         { header: 'CREATED', value: (p) => p.created_at ?? '' },
         { header: 'ACTIONS', value: (p) => actionsText(p.actions) },
       ],
-      { empty: `no ${product} recovery points in this project`, all: opts.all },
+      { empty: `no ${product} recovery points in this project`, paging: opts },
     );
   },
 });
