@@ -42,6 +42,8 @@ export class App {
   style: Style = plainStyle;
   errStyle: Style = plainStyle;
   private clientPromise?: Promise<Client>;
+  /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
+  retryNotice?: (line: string) => void;
 
   constructor(
     readonly ctx: Context,
@@ -127,7 +129,9 @@ export class App {
           ? `the API answered ${wait.status} on ${wait.endpoint}`
           : `no answer from ${wait.endpoint} (${wait.problem})`;
     const seconds = formatDuration(Math.ceil(wait.waitMs / 1000) * 1000);
-    this.ctx.stderr.write(`${what}; retrying in ${seconds} (attempt ${wait.attempt} of ${wait.attempts})\n`);
+    const line = `${what}; retrying in ${seconds} (attempt ${wait.attempt} of ${wait.attempts})`;
+    if (this.retryNotice) this.retryNotice(line);
+    else this.ctx.stderr.write(line + '\n');
   }
 
   async close(): Promise<void> {
