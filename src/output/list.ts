@@ -117,7 +117,7 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
   if (!query.all && last && last.current_page < last.last_page)
     app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another; without --page and --per-page every page is listed`);
   else if (query.limit !== undefined && count >= query.limit && last && (last.current_page < last.last_page || last.total > count))
-    app.hint(`the first ${count} of ${last.total}: --limit caps the rows`);
+    app.hint(`the first ${count} of ${last.total} (--limit ${query.limit})`);
 }
 
 /** Rows handed to the table at a time, so that a slow reader is waited for within a long page. */
