@@ -9,12 +9,41 @@ import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color
 import { tableWriter, keyValue, type Column, type TableWriter } from '../output/table.js';
 import { createProgress, type Progress } from '../output/progress.js';
 import { VERSION } from './version.js';
+import type { RetryWait } from '../client/http.js';
+import { formatDuration, parseDuration } from '../shared/duration.js';
+
+/** Waits before a retry longer than this are said on stderr; --quiet keeps those of 10 s or more. */
+const RETRY_SAID_OVER_MS = 2_000;
+const RETRY_QUIET_UNDER_MS = 10_000;
+
+/**
+ * INFRA_HTTP_TIMEOUT: the time limit of each request, retries included, as a duration
+ * (`30s`, `2m`); a bare number is milliseconds, as it always was. Unset: the client's 60 s.
+ */
+export function requestTimeLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text);
+  else {
+    try {
+      ms = parseDuration(text);
+    } catch {
+      ms = NaN;
+    }
+  }
+  if (!(ms > 0) || !Number.isSafeInteger(ms))
+    throw new UsageError(`INFRA_HTTP_TIMEOUT must be a duration such as 30s or 2m (a bare number is milliseconds), not "${value}"`);
+  return ms;
+}
 
 export class App {
   /** Colours for stdout and stderr, decided separately: either may be piped. */
   style: Style = plainStyle;
   errStyle: Style = plainStyle;
   private clientPromise?: Promise<Client>;
+  /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
+  retryNotice?: (line: string) => void;
 
   constructor(
     readonly ctx: Context,
@@ -66,8 +95,7 @@ export class App {
     const retries = env.INFRA_MAX_RETRIES === undefined ? undefined : Number(env.INFRA_MAX_RETRIES);
     if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0 && retries <= 20))
       throw new UsageError(`INFRA_MAX_RETRIES must be a whole number from 0 to 20, not "${env.INFRA_MAX_RETRIES}"`);
-    const timeout = env.INFRA_HTTP_TIMEOUT === undefined ? undefined : Number(env.INFRA_HTTP_TIMEOUT);
-    if (timeout !== undefined && !(timeout > 0)) throw new UsageError(`INFRA_HTTP_TIMEOUT must be a number of milliseconds, not "${env.INFRA_HTTP_TIMEOUT}"`);
+    const deadlineMs = requestTimeLimit(env.INFRA_HTTP_TIMEOUT);
     const client = new ClientClass({
       apiUrl,
       token,
@@ -79,11 +107,31 @@ export class App {
       clock: this.ctx.clock,
       random: this.ctx.random,
       signal: this.ctx.signal,
-      // A whole attempt gets ten idle timeouts: a body that trickles in forever still ends.
-      timeoutMs: timeout ? { headers: timeout, body: timeout, connect: timeout, total: timeout * 10 } : undefined,
+      // Every request ends by itself: its retries and their waits fit in this limit.
+      deadlineMs,
+      onWait: (wait) => this.retryWait(wait),
       trace: this.settings.debug ? (line) => this.debug(line) : undefined,
     });
     return client;
+  }
+
+  /**
+   * One line on stderr for a wait of more than 2 s before a retry (a rate limit, a busy or
+   * unreachable API), on a terminal and in CI alike; --quiet silences the ones under 10 s.
+   */
+  private retryWait(wait: RetryWait): void {
+    if (wait.waitMs <= RETRY_SAID_OVER_MS) return;
+    if (this.settings.quiet && wait.waitMs < RETRY_QUIET_UNDER_MS) return;
+    const what =
+      wait.reason === 'rate-limit'
+        ? 'rate limited by the API'
+        : wait.reason === 'status'
+          ? `the API answered ${wait.status} on ${wait.endpoint}`
+          : `no answer from ${wait.endpoint} (${wait.problem})`;
+    const seconds = formatDuration(Math.ceil(wait.waitMs / 1000) * 1000);
+    const line = `${what}; retrying in ${seconds} (attempt ${wait.attempt} of ${wait.attempts})`;
+    if (this.retryNotice) this.retryNotice(line);
+    else this.ctx.stderr.write(line + '\n');
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import {
   ResponseShapeError,
   UnavailableError,
   ValidationError,
+  DeadlineError,
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
 import { ExitCode } from '../shared/exit-codes.js';
@@ -48,6 +49,8 @@ export function classify(err: unknown): Failure {
     return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
   }
   if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };
+  if (err instanceof DeadlineError)
+    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt' };
   if (err instanceof UnavailableError) {
     const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint };

@@ -13,7 +13,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
   ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
-  ['INFRA_HTTP_TIMEOUT', 'Connect and response timeout of each HTTP request.'],
+  ['INFRA_HTTP_TIMEOUT', 'Time limit of each HTTP request, its retries and the waits between them included, as a duration (30s, 2m; a bare number is milliseconds). Default 60s. Past it the command ends with exit 7.'],
   ['NO_COLOR', 'Any value turns ANSI colour off (same as --no-color).'],
   ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],

@@ -43,8 +43,9 @@ export function intOption(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) 
 /** The paging options every list command shares (`pageQuery` in src/output/list.ts reads them). */
 export function pageOptions() {
   return {
-    page: option('--page <n>', 'page to show', intOption('--page')),
-    perPage: option('--per-page <n>', 'items per page', intOption('--per-page')),
-    all: flag('--all', 'follow every page'),
+    page: option('--page <n>', 'show this page only (default: every page)', intOption('--page')),
+    perPage: option('--per-page <n>', 'show one page of this many items (default: every page)', intOption('--per-page')),
+    limit: option('--limit <n>', 'show at most this many items (no page is requested past them)', intOption('--limit')),
+    all: flag('--all', 'every page (the default; with --page or --per-page: every page from there on)'),
   };
 }

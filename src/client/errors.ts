@@ -64,6 +64,19 @@ export class UnavailableError extends ApiError {
   override name = 'UnavailableError';
 }
 
+/** No complete answer within the time limit of a request, its retries and their waits included. */
+export class DeadlineError extends UnavailableError {
+  override name = 'DeadlineError';
+  constructor(
+    message: string,
+    endpoint: string,
+    /** The time limit that ran out, in milliseconds. */
+    readonly limitMs: number,
+  ) {
+    super(message, 0, endpoint);
+  }
+}
+
 /** A response that is not JSON or lacks a required field. */
 export class ResponseShapeError extends ApiError {
   override name = 'ResponseShapeError';

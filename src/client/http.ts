@@ -8,6 +8,7 @@ import {
   ApiError,
   AuthError,
   ConflictError,
+  DeadlineError,
   NotFoundError,
   ResponseShapeError,
   UnavailableError,
@@ -22,6 +23,7 @@ import { decideRetry, parseRateLimit, type Outcome, type RateLimit } from './ret
 export type { RateLimit } from './retry.js';
 
 import { systemClock, type Clock } from './clock.js';
+import { formatDuration } from '../shared/duration.js';
 
 export { systemClock, type Clock } from './clock.js';
 
@@ -49,13 +51,42 @@ export interface HttpOptions {
   random?: () => number;
   /** Receives one line per request, response and retry decision; the token is masked. */
   trace?: (line: string) => void;
-  /** `total` bounds a whole attempt, answer and body: a body trickling in forever never resets it. */
+  /**
+   * Time limit of one request, its retries and the waits between them included (default
+   * 60 s): past it the request ends with a DeadlineError, whatever the server does.
+   */
+  deadlineMs?: number;
+  /**
+   * Idle timeouts of an attempt (default: half the deadline, at most 10 s to connect and 30 s
+   * for an answer or the next piece of its body, so a second attempt fits in the deadline);
+   * `total` bounds a whole attempt, answer and body: a body trickling in forever never resets it.
+   */
   timeoutMs?: { connect?: number; headers?: number; body?: number; total?: number };
+  /**
+   * Told before every wait for a retry (after a 429, a 502/503/504 or a network failure),
+   * with how long it is: the client prints nothing itself; the CLI says what it waits for.
+   */
+  onWait?: (wait: RetryWait) => void;
   /** Longest wait the client accepts for a 429 before giving up. */
   maxRateLimitWaitMs?: number;
   /** Largest response body read, in bytes. */
   maxBodyBytes?: number;
   signal?: AbortSignal;
+}
+
+/** A wait before a retry, as told to `onWait`. */
+export interface RetryWait {
+  /** `METHOD /api/v1/path` */
+  endpoint: string;
+  /** rate-limit: a 429; status: a 502/503/504; network: no answer, or one cut off. */
+  reason: 'rate-limit' | 'status' | 'network';
+  /** The status for rate-limit and status; the network error for network. */
+  status?: number;
+  problem?: string;
+  waitMs: number;
+  /** The attempt that follows the wait (1-based), of `attempts` in all. */
+  attempt: number;
+  attempts: number;
 }
 
 /** What the client needs of a schema: every zod schema is one; the list reader (paginate.ts) is another. */
@@ -104,6 +135,8 @@ export interface ApiResponse<T> {
 
 interface Attempt {
   outcome: Outcome;
+  /** The attempt was cut by its time limit (no complete answer in time). */
+  expired?: boolean;
   /** The body of a complete answer (empty otherwise). */
   bytes: Buffer;
   rateLimit?: RateLimit;
@@ -112,6 +145,8 @@ interface Attempt {
 const EMPTY = Buffer.alloc(0);
 const DEFAULT_RETRIES = 3;
 const DEFAULT_TOTAL_MS = 300_000;
+/** The default time limit of a request, retries included (issue 15: every command ends by itself). */
+export const DEFAULT_DEADLINE_MS = 60_000;
 /** Statuses decideRetry() may repeat: their error body's `retryable` is read. */
 const MAYBE_RETRIED = new Set([429, 502, 503, 504]);
 
@@ -135,16 +170,21 @@ export class HttpClient {
     this.random = options.random ?? Math.random;
   }
 
+  private get deadlineMs(): number {
+    return this.options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  }
+
   private transport(): Promise<Dispatcher> {
     const t = this.options.timeoutMs ?? {};
+    const half = Math.max(1, Math.floor(this.deadlineMs / 2));
     this.dispatcher ??= this.options.dispatcher
       ? Promise.resolve(this.options.dispatcher)
       : createAgent(
           {
             keepAliveTimeout: 4_000,
-            connect: { timeout: t.connect ?? 10_000 },
-            headersTimeout: t.headers ?? 30_000,
-            bodyTimeout: t.body ?? 30_000,
+            connect: { timeout: t.connect ?? Math.min(10_000, half) },
+            headersTimeout: t.headers ?? Math.min(30_000, half),
+            bodyTimeout: t.body ?? Math.min(30_000, half),
           },
           this.options.env ?? {},
         );
@@ -182,17 +222,42 @@ export class HttpClient {
     const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
     const signal = anySignal(opts.signal, this.options.signal);
     const maxWaitMs = this.options.maxRateLimitWaitMs ?? 60_000;
+    const limitMs = this.deadlineMs;
+    const deadlineAt = this.clock.now() + limitMs;
+    const timedOut = (tries: number) =>
+      new DeadlineError(`no answer from ${endpoint} within ${formatDuration(limitMs)}${tries > 1 ? ` (${tries} attempts)` : ''}`, endpoint, limitMs);
 
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
+      const left = deadlineAt - started;
+      if (left <= 0) throw timedOut(attempt - 1);
+      const perAttempt = this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS;
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const { outcome: o, bytes, rateLimit } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer);
-      const decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
+      const { outcome: o, bytes, rateLimit, expired } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer, Math.min(perAttempt, left));
+      // Cut by the request's own time limit, not an attempt's: nothing is left for a retry.
+      if (expired && left <= perAttempt) {
+        this.trace(`✗ ${endpoint} no complete answer within the time limit of ${formatDuration(limitMs)}; giving up`);
+        throw timedOut(attempt);
+      }
+      let decision = decideRetry({ attempt, attempts, replayable, outcome: o, random: this.random, now: this.clock.now(), maxWaitMs });
+      if (decision.retry && this.clock.now() + decision.waitMs >= deadlineAt) {
+        this.trace(`✗ ${endpoint} a retry in ${decision.waitMs}ms would start past the time limit of ${formatDuration(limitMs)}; giving up`);
+        if (o.kind !== 'status') throw timedOut(attempt);
+        decision = { retry: false, reason: 'exhausted' };
+      }
       if (decision.retry) {
         const next = `retry ${attempt}/${attempts - 1} in ${decision.waitMs}ms`;
         if (o.kind === 'connect') this.trace(`✗ ${endpoint} ${o.code} after ${this.clock.now() - started}ms; ${next}`);
         else if (o.kind === 'body') this.trace(`✗ ${endpoint} body ${o.code}; ${next}`);
         else this.trace(`↻ ${endpoint} ${o.status}; ${next}`);
+        this.options.onWait?.({
+          endpoint,
+          reason: o.kind === 'status' ? (o.status === 429 ? 'rate-limit' : 'status') : 'network',
+          ...(o.kind === 'status' ? { status: o.status } : { problem: o.code }),
+          waitMs: decision.waitMs,
+          attempt: attempt + 1,
+          attempts,
+        });
         await this.clock.sleep(decision.waitMs, signal);
         continue;
       }
@@ -244,15 +309,16 @@ export class HttpClient {
     started: number,
     signal: AbortSignal | undefined,
     into: BodyBuffer | undefined,
+    limitMs: number,
   ): Promise<Attempt> {
-    const deadline = attemptDeadline(this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS, signal);
+    const deadline = attemptDeadline(limitMs, signal);
     let res: Dispatcher.ResponseData;
     try {
       res = await send(await this.transport(), new URL(url), { ...req, signal: deadline.signal });
     } catch (err) {
       deadline.clear();
       if (signal?.aborted) throw signal.reason;
-      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, bytes: EMPTY };
+      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, bytes: EMPTY, expired: deadline.expired() };
     }
     const rateLimit = parseRateLimit(res.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;
@@ -266,7 +332,7 @@ export class HttpClient {
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (err instanceof ResponseShapeError) throw new ResponseShapeError(`${err.message} from ${endpoint}`, status, endpoint);
-      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, bytes: EMPTY };
+      return { outcome: { kind: 'body', code: deadline.expired() ? deadline.code : errorCode(err), status }, bytes: EMPTY, expired: deadline.expired() };
     } finally {
       deadline.clear();
     }

@@ -33,12 +33,14 @@ export interface PageQuery {
   perPage?: number;
   /** Follow `last_page` (true) or stop after the first page. */
   all?: boolean;
+  /** At most this many items in all: no page is asked for once they came (the last one is cut). */
+  limit?: number;
   query?: Record<string, string | number | undefined>;
   permission?: string;
   signal?: AbortSignal;
 }
 
-/** Items per page when the user did not choose: a screenful for one page, large pages for all of them. */
+/** Items per page when the user did not choose: a screenful for one page, large pages for all of them (fewer under a smaller limit). */
 export const DEFAULT_PER_PAGE = 20;
 export const ALL_PER_PAGE = 200;
 
@@ -108,27 +110,36 @@ function readItems<T>(raw: unknown[], item: z.ZodMiniType<T>, same: Check | unde
 
 export async function* paginate<T>(http: HttpClient, path: string, item: z.ZodMiniType<T>, q: PageQuery = {}): AsyncGenerator<Page<T>> {
   const schema = listReader(item, `GET /api/v1${path}`);
-  const perPage = q.perPage ?? (q.all ? ALL_PER_PAGE : DEFAULT_PER_PAGE);
+  const limit = q.limit;
+  const perPage = q.perPage ?? (q.all ? Math.min(ALL_PER_PAGE, limit ?? ALL_PER_PAGE) : DEFAULT_PER_PAGE);
   let page = q.page ?? 1;
+  let count = 0;
   for (;;) {
     const res = await http.get(path, { query: { ...q.query, page, per_page: perPage }, schema, permission: q.permission, signal: q.signal, keepBytes: true });
     const read = res.data;
     const pagination = pageInfo(read.pagination, page, read.raw.length, perPage);
+    const sentCount = read.raw.length;
+    // Under a limit the page that reaches it is cut: the items past it are not shown.
+    const keep = limit === undefined ? sentCount : Math.min(sentCount, limit - count);
+    const raw = keep < sentCount ? read.raw.slice(0, keep) : read.raw;
+    count += keep;
     let items: T[] | undefined;
     let sent: SentItems | null | undefined;
     yield {
-      raw: read.raw,
+      raw,
       pagination,
       get items() {
-        return (items ??= read.items());
+        return (items ??= keep < sentCount ? read.items().slice(0, keep) : read.items());
       },
       get sent() {
-        if (sent === undefined) sent = (res.bytes && sentItems(res.bytes, read.raw.length)) ?? null;
+        // The spans of the answer's items as sent: those of the kept ones are the first.
+        if (sent === undefined) sent = (res.bytes && sentItems(res.bytes, sentCount)) ?? null;
         return sent ?? undefined;
       },
     };
     // A server that does not advance (or sends no pagination) would otherwise loop forever.
-    if (!q.all || pagination.current_page >= pagination.last_page || read.raw.length === 0) return;
+    if (!q.all || pagination.current_page >= pagination.last_page || sentCount === 0) return;
+    if (limit !== undefined && count >= limit) return;
     page = Math.max(page, pagination.current_page) + 1;
   }
 }

@@ -71,8 +71,8 @@ class JsonChunk {
 export interface ListOptions {
   /** What to say on stderr when nothing came back. */
   empty: string;
-  /** Whether every page was requested (`--all`); otherwise say when more pages exist. */
-  all: boolean;
+  /** The paging flags the pages were asked with: one page chosen, or a limit, is said when more exist. */
+  paging: PagingFlags;
 }
 
 export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
@@ -113,8 +113,11 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
   }
   await table.end();
   if (count === 0) app.info(opts.empty);
-  if (!opts.all && last && last.current_page < last.last_page)
-    app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another, --all for every page`);
+  const query = pageQuery(opts.paging);
+  if (!query.all && last && last.current_page < last.last_page)
+    app.hint(`page ${last.current_page} of ${last.last_page} (${last.total} in all): --page N for another; without --page and --per-page every page is listed`);
+  else if (query.limit !== undefined && count >= query.limit && last && (last.current_page < last.last_page || last.total > count))
+    app.hint(`the first ${count} of ${last.total} (--limit ${query.limit})`);
 }
 
 /** Rows handed to the table at a time, so that a slow reader is waited for within a long page. */
@@ -137,7 +140,20 @@ function drained(out: OutStream): Promise<void> | undefined {
   });
 }
 
-/** The values of pageOptions() (src/cli/options.ts) as a page query; Ctrl-C reaches requests through the client's own signal. */
-export function pageQuery(opts: { page?: number; perPage?: number; all: boolean }) {
-  return { page: opts.page, perPage: opts.perPage, all: opts.all };
+/** The values of pageOptions() (src/cli/options.ts). */
+export interface PagingFlags {
+  page?: number;
+  perPage?: number;
+  all?: boolean;
+  limit?: number;
+}
+
+/**
+ * The paging flags as a page query: every page unless --page or --per-page picks one (with
+ * --all too: every page from there on, as --all always did); --limit caps the items.
+ * Ctrl-C reaches requests through the client's own signal.
+ */
+export function pageQuery(opts: PagingFlags) {
+  const onePage = opts.page !== undefined || opts.perPage !== undefined;
+  return { page: opts.page, perPage: opts.perPage, all: !onePage || !!opts.all, limit: opts.limit };
 }

@@ -1,6 +1,8 @@
 // Lists: on a terminal a cli-table3 table; piped, tab-separated rows with a header line,
 // written as they come (as gh does), so cut/awk and very long lists work. cli-table3 slows
-// sharply past a few thousand rows, so longer terminal tables are padded by hand.
+// sharply past a few thousand rows, so a longer terminal table is padded by hand and
+// streamed: the widths come from its first rows, the rest go out as they come (a longer
+// cell pushes its line's later columns right, as with kubectl).
 import type { OutStream } from './stream.js';
 import type { Style } from './color.js';
 
@@ -50,14 +52,21 @@ export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Styl
       end: async () => {},
     };
   }
-  const buffered: T[] = [];
+  // Up to CLI_TABLE_MAX_ROWS rows are held for cli-table3; one more and the table streams.
+  const held: T[] = [];
+  let stream: PaddedStream<T> | undefined;
   return {
     add(rows) {
-      for (const r of rows) buffered.push(r);
+      if (stream) return stream.add(rows);
+      for (const r of rows) held.push(r);
+      if (held.length > CLI_TABLE_MAX_ROWS) {
+        stream = new PaddedStream(out, columns, style, held);
+        held.length = 0;
+      }
     },
     async end() {
-      if (buffered.length === 0) return;
-      out.write(buffered.length > CLI_TABLE_MAX_ROWS ? padded(buffered, columns, style) : await boxed(buffered, columns, style));
+      if (stream || held.length === 0) return;
+      out.write(await boxed(held, columns, style));
     },
   };
 }
@@ -86,11 +95,49 @@ async function boxed<T>(rows: T[], columns: Column<T>[], style: Style): Promise<
   return table.toString().replace(/[ \t]+$/gm, '') + '\n';
 }
 
-function padded<T>(rows: T[], columns: Column<T>[], style: Style): string {
-  const cells = rows.map((r) => columns.map((c) => c.value(r)));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [style.bold(line(columns.map((c) => c.header))), ...cells.map(line)].join('\n') + '\n';
+/** A long terminal table: widths from its first rows, then every row written as it comes. */
+class PaddedStream<T> {
+  private readonly widths: number[];
+  private readonly values: ((row: T) => string)[];
+
+  constructor(
+    private readonly out: OutStream,
+    columns: Column<T>[],
+    style: Style,
+    first: readonly T[],
+  ) {
+    this.values = columns.map((c) => c.value);
+    // A loop, not Math.max(...cells): spreading a long array into a call overflows the stack.
+    this.widths = columns.map((c) => c.header.length);
+    for (const row of first)
+      for (let i = 0; i < this.values.length; i++) {
+        const w = this.values[i]!(row).length;
+        if (w > this.widths[i]!) this.widths[i] = w;
+      }
+    out.write(style.bold(this.line(columns.map((c) => c.header))) + '\n');
+    this.add(first);
+  }
+
+  add(rows: Iterable<T>): void {
+    let chunk = '';
+    const cells: string[] = new Array<string>(this.values.length);
+    for (const row of rows) {
+      for (let i = 0; i < this.values.length; i++) cells[i] = this.values[i]!(row);
+      chunk += this.line(cells) + '\n';
+      if (chunk.length >= TSV_CHUNK) {
+        this.out.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) this.out.write(chunk);
+  }
+
+  private line(cells: readonly string[]): string {
+    let s = '';
+    const last = cells.length - 1;
+    for (let i = 0; i < last; i++) s += cells[i]!.padEnd(this.widths[i]!) + '  ';
+    return (s + (cells[last] ?? '')).trimEnd();
+  }
 }
 
 /** Aligned `key  value` lines for one resource. */

@@ -25,7 +25,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.AUTH, 'authentication or authorization: no token, 401, 403 (the missing permission is named when known)'],
   [ExitCode.NOT_FOUND, 'not found (404)'],
   [ExitCode.TIMEOUT, 'wait timed out; the rollout goes on server-side and the message says how to resume'],
-  [ExitCode.UNAVAILABLE, 'service unavailable: network failure, 5xx or 429 after retries, log store did not answer'],
+  [ExitCode.UNAVAILABLE, 'service unavailable: network failure, no answer within the time limit of a request (INFRA_HTTP_TIMEOUT), 5xx or 429 after retries, log store did not answer'],
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C); while waiting, the rollout goes on server-side'],
   [ExitCode.TERMINATED, 'terminated (SIGTERM); while waiting, the rollout goes on server-side'],
 ];

@@ -149,7 +149,7 @@ describe('errors to exit codes', () => {
     expect(r.code).toBe(0);
     expect(sim.requests).toHaveLength(2);
     expect(clock.sleeps).toHaveLength(1);
-    expect(JSON.parse(r.stdout)).toHaveLength(20);
+    expect(JSON.parse(r.stdout)).toHaveLength(45);
   });
 
   it('503 forever: gives up after 4 attempts (INFRA_MAX_RETRIES bounds it), exit 7', async () => {
@@ -233,8 +233,15 @@ describe('output', () => {
     expect(r.stderr).not.toContain('page 1 of');
   });
 
-  it('without --all, one page of 20 (per_page is always sent: the server default is 15) and a hint on stderr', async () => {
+  it('without paging flags, every page in large pages (per_page is always sent: the server default is 15)', async () => {
     const r = await cli(['vps', 'list']);
+    expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '200' }]);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(46);
+    expect(r.stderr).not.toContain('page 1 of');
+  });
+
+  it('--per-page picks one page and says so on stderr', async () => {
+    const r = await cli(['vps', 'list', '--per-page', '20']);
     expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '20' }]);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(21);
     expect(r.stderr).toContain('page 1 of 3');

@@ -37,9 +37,9 @@ it('HTTP_PROXY routes API requests through the proxy', async () => {
   const r = await spawnCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, HTTP_PROXY: proxyUrl() } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual(SEED_IDS.vps.slice(0, 20));
+  expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual([...SEED_IDS.vps]);
   expect(tunnels).toEqual([simHost()]);
-  expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '20' }]);
+  expect(sim.requests.map((q) => q.query)).toEqual([{ page: '1', per_page: '200' }]);
 });
 
 it('NO_PROXY exempts a host', async () => {

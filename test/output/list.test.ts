@@ -90,7 +90,7 @@ const vps = (i: number, extra: Record<string, unknown> = {}): Item => ({
 async function render(pages: string[], json: boolean, all = true, out = new Capture()) {
   const { http, asked } = api(pages);
   const t = target(out, json);
-  await renderList(t, paginate(http, '/vps', Vps, { all }), COLUMNS, { empty: 'no VPS', all });
+  await renderList(t, paginate(http, '/vps', Vps, { all }), COLUMNS, { empty: 'no VPS', paging: all ? {} : { page: 1 } });
   return { out, asked, said: t.said };
 }
 
@@ -137,7 +137,7 @@ describe('renderList --json', () => {
     const bytes = Buffer.concat([Buffer.from('{"data":[{"id":"a","name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')]);
     agent.get('http://api.test').intercept({ path: () => true, method: 'GET' }).reply(200, bytes, { headers: { 'content-type': 'application/json' } });
     const out = new Capture();
-    await renderList(target(out, true), paginate(new HttpClient({ apiUrl: 'http://api.test', token: 't', dispatcher: agent }), '/vps', Vps), COLUMNS, { empty: '', all: false });
+    await renderList(target(out, true), paginate(new HttpClient({ apiUrl: 'http://api.test', token: 't', dispatcher: agent }), '/vps', Vps), COLUMNS, { empty: '', paging: { page: 1 } });
     expect(out.text).toBe(plainJson(JSON.parse(bytes.toString('utf8')).data));
   });
 });
@@ -156,7 +156,7 @@ describe('renderList TSV (piped)', () => {
     expect(empty.said).toEqual(['info: no VPS']);
     const more = await render([body([vps(1)], 1, 3)], false, false);
     expect(more.out.text).toBe(plainTsv([vps(1)]));
-    expect(more.said).toEqual(['hint: page 1 of 3 (3 in all): --page N for another, --all for every page']);
+    expect(more.said).toEqual(['hint: page 1 of 3 (3 in all): --page N for another; without --page and --per-page every page is listed']);
   });
 });
 
@@ -167,7 +167,7 @@ describe('page by page', () => {
       const pages = [body([vps(1), vps(2)], 1, 3), body([vps(3)], 2, 3), body([vps(4)], 3, 3)];
       const seenAtRequest: string[] = [];
       const { http } = api(pages, () => seenAtRequest.push(out.text));
-      await renderList(target(out, json), paginate(http, '/vps', Vps, { all: true }), COLUMNS, { empty: '', all: true });
+      await renderList(target(out, json), paginate(http, '/vps', Vps, { all: true }), COLUMNS, { empty: '', paging: {} });
       expect(seenAtRequest[0]).toBe(json ? '[' : '');
       expect(seenAtRequest[1]).toContain(vps(2).id);
       expect(seenAtRequest[1]).not.toContain(vps(3).id);
@@ -204,7 +204,7 @@ describe('a slow reader', () => {
       const items = Array.from({ length: 3000 }, (_, i) => vps(i));
       const out = new SlowPipe();
       const { http } = api([body(items, 1, 1)]);
-      await renderList(target(out, json), paginate(http, '/vps', Vps, { all: true }), COLUMNS, { empty: '', all: true });
+      await renderList(target(out, json), paginate(http, '/vps', Vps, { all: true }), COLUMNS, { empty: '', paging: {} });
       expect(out.text).toBe(json ? plainJson(items) : plainTsv(items));
       expect(out.waits).toBeGreaterThan(5);
       expect(out.listenerCount('drain') + out.listenerCount('close') + out.listenerCount('error')).toBe(0);

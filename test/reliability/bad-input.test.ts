@@ -214,6 +214,8 @@ const BAD_ENV: [Record<string, string>, string][] = [
   [{ INFRA_MAX_RETRIES: '1000' }, 'INFRA_MAX_RETRIES'],
   [{ INFRA_HTTP_TIMEOUT: 'soon' }, 'INFRA_HTTP_TIMEOUT'],
   [{ INFRA_HTTP_TIMEOUT: '-5' }, 'INFRA_HTTP_TIMEOUT'],
+  [{ INFRA_HTTP_TIMEOUT: '0' }, 'INFRA_HTTP_TIMEOUT'],
+  [{ INFRA_HTTP_TIMEOUT: '5x' }, 'INFRA_HTTP_TIMEOUT'],
   [{ INFRA_API_URL: 'nope' }, 'INFRA_API_URL'],
   [{ INFRA_API_URL: 'ftp://api.test' }, 'INFRA_API_URL'],
 ];

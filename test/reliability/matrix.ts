@@ -93,24 +93,26 @@ export const FAULTS: FaultCase[] = [
     expect: (c) => ({ code: 7, hits: attempts(c, 4), message: /cut off|closed|reset/ }),
   },
   {
+    // INFRA_HTTP_TIMEOUT bounds the whole request, retries included (a bare number is ms):
+    // an attempt waits half of it for an answer, and a retry that cannot start in time is not made.
     name: 'response never arrives (INFRA_HTTP_TIMEOUT)',
     env: { INFRA_HTTP_TIMEOUT: '150', INFRA_MAX_RETRIES: '1' },
     slow: true,
     plan: always({ kind: 'silence' }),
-    expect: (c) => ({ code: 7, hits: attempts(c, 2), message: /no response in time|timed out/ }),
+    expect: () => ({ code: 7, hits: 1, message: /no answer from .* within 150ms|no response in time/ }),
   },
   {
     name: 'slow trickling body that completes',
-    env: { INFRA_HTTP_TIMEOUT: '400' },
+    env: { INFRA_HTTP_TIMEOUT: '4s' },
     plan: always({ kind: 'trickle', everyMs: 2, chunk: 512 }),
     expect: () => ({ code: 0, hits: 1 }),
   },
   {
     name: 'endless trickling body',
-    env: { INFRA_HTTP_TIMEOUT: '100', INFRA_MAX_RETRIES: '1' },
+    env: { INFRA_HTTP_TIMEOUT: '300', INFRA_MAX_RETRIES: '1' },
     slow: true,
     plan: always({ kind: 'endless-trickle', everyMs: 20 }),
-    expect: (c) => ({ code: 7, hits: attempts(c, 2), message: /no complete answer within 1000ms/ }),
+    expect: () => ({ code: 7, hits: 1, message: /no answer from .* within 300ms|cut off/ }),
   },
   {
     name: '503 burst then success',

@@ -34,7 +34,7 @@ export default defineCommand({
       // The list pages as they are, items of any shape: printed as one array once all came.
       const items: unknown[] = [];
       const perPage = typeof query?.per_page === 'number' ? query.per_page : undefined;
-      for await (const page of paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) })) items.push(...page.raw);
+      for await (const page of paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) })) for (const item of page.raw) items.push(item);
       app.printJson(items);
       return;
     }

@@ -45,7 +45,7 @@ export function listCommand(kind: DatastoreKind): CommandDef {
     path: [kind, 'list'],
     description: `list ${kind} instances: engine, version, status, the endpoint to connect to, public DNS on/off`,
     options: pageOptions(),
-    examples: [`infra ${kind} list`, `infra ${kind} list --all --json | jq -r '.[] | "\\(.name) \\(.connection_host):\\(.connection_port)"'`],
+    examples: [`infra ${kind} list`, `infra ${kind} list --json | jq -r '.[] | "\\(.name) \\(.connection_host):\\(.connection_port)"'`],
     run: async (app, { opts }) => {
       const client = await app.client();
       await renderList<Datastore>(
@@ -60,7 +60,7 @@ export function listCommand(kind: DatastoreKind): CommandDef {
           { header: 'ENDPOINT', value: (d) => currentPair(d) ?? d.endpoint ?? '' },
           { header: 'DNS', value: (d) => (dnsEnabled(d) ? 'on' : 'off') },
         ],
-        { empty: `no ${kind} instances in this project`, all: opts.all },
+        { empty: `no ${kind} instances in this project`, paging: opts },
       );
     },
   });

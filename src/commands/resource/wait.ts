@@ -11,7 +11,7 @@ import { baselineOf } from '../../rollout/decide.js';
 import { operationPhaseText, operationResume, operationVerdict, type OperationSubject } from '../../rollout/operation.js';
 import { waitForRollout, type WaitResult } from '../../rollout/poller.js';
 import { finalJson } from '../../rollout/report.js';
-import { eventStream, type EventSink, type EventSubject } from '../../rollout/events.js';
+import { eventStream, retryEvent, type EventSink, type EventSubject } from '../../rollout/events.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { withStatus, type FamilySpec } from './family.js';
@@ -38,7 +38,12 @@ export function progressOption() {
 
 /** The NDJSON events of one wait, written to stderr (never silenced by --quiet: they were asked for). */
 export function jsonProgress(app: App, subject: EventSubject): EventSink {
-  return eventStream(subject, (line) => app.ctx.stderr.write(`${line}\n`), () => app.ctx.clock.now());
+  const write = (line: string) => app.ctx.stderr.write(`${line}\n`);
+  const sink = eventStream(subject, write, () => app.ctx.clock.now());
+  // Stderr holds only events: a wait before a retry is one too (a read that failed, retried).
+  const started = app.ctx.clock.now();
+  app.retryNotice = (error) => write(JSON.stringify(retryEvent(subject, error, app.ctx.clock.now(), started)));
+  return sink;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15 * 60_000;

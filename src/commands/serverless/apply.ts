@@ -60,7 +60,7 @@ export default defineCommand({
     const client = await app.client();
     // One list for all of them; an item without its environment is read in full (the diff must be exact).
     const items: Container[] = [];
-    for await (const page of client.serverless.pages({ all: true, signal: app.ctx.signal })) items.push(...page.items);
+    for await (const page of client.serverless.pages({ all: true, signal: app.ctx.signal })) for (const item of page.items) items.push(item);
     const plans: Plan[] = [];
     for (const d of wanted) {
       let current = match(d, items);

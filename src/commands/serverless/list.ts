@@ -9,7 +9,7 @@ export default defineCommand({
   path: ['serverless', 'list'],
   description: 'list containers with their status (summary, health, operation, generations)',
   options: pageOptions(),
-  examples: ['infra serverless list', 'infra serverless list --all --json | jq -r \'.[] | select(.status_details.summary != "ready") | .name\''],
+  examples: ['infra serverless list', 'infra serverless list --json | jq -r \'.[] | select(.status_details.summary != "ready") | .name\''],
   run: async (app, { opts }) => {
     const client = await app.client();
     const stale: string[] = [];
@@ -21,7 +21,7 @@ export default defineCommand({
     }
     await renderList<Container>(app, watched(), listColumns(app.ctx.clock.now(), app.style), {
       empty: 'no serverless containers in this project',
-      all: opts.all,
+      paging: opts,
     });
     if (stale.length) app.warn(staleWarning(stale));
   },

@@ -16,7 +16,7 @@ export default defineCommand({
   description: 'list recovery points (product: vps, cache or database): origin, state, size, protection label, actions',
   args: [arg('<product>', '')],
   options: pageOptions(),
-  examples: ['infra snapshots list database', 'infra snapshots list vps --all', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
+  examples: ['infra snapshots list database', 'infra snapshots list vps --limit 5', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
   help: "On a terminal the table fits its width: the reasons of unavailable actions are numbered notes under it, long cells are cut between words, and where even that is too wide PROTECTION, then ORIGIN, then SIZE are left out (said on stderr). Piped, every row is one tab-separated line with every field in full; --json has everything.",
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
@@ -37,7 +37,7 @@ export default defineCommand({
         { header: 'CREATED', value: (p) => p.created_at ?? '' },
         { header: 'ACTIONS', value: (p) => actionsText(p.actions) },
       ],
-      { empty: `no ${product} recovery points in this project`, all: opts.all },
+      { empty: `no ${product} recovery points in this project`, paging: opts },
     );
   },
 });

@@ -29,7 +29,7 @@ export default defineCommand({
         { header: 'DEPLOYED', value: (d) => d.deployed_at ?? '' },
         { header: 'CREATED', value: (d) => d.created_at ?? '' },
       ],
-      { empty: `nothing was deployed to ${ref} yet`, all: opts.all },
+      { empty: `nothing was deployed to ${ref} yet`, paging: opts },
     );
   },
 });

@@ -1,4 +1,4 @@
 import { listCommand } from '../resource/list.js';
 import { VPS } from './family.js';
 
-export default listCommand(VPS, ['infra vps list --all | cut -f2']);
+export default listCommand(VPS, ['infra vps list | cut -f2']);

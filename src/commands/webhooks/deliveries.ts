@@ -14,7 +14,7 @@ export default defineCommand({
   path: ['webhooks', 'deliveries'],
   description: 'list the webhook deliveries, newest first: event, outcome, response status and attempts',
   options: pageOptions(),
-  examples: ['infra webhooks deliveries', "infra webhooks deliveries --all --json | jq -r '.[] | select(.failed_at) | .error_message'"],
+  examples: ['infra webhooks deliveries', "infra webhooks deliveries --json | jq -r '.[] | select(.failed_at) | .error_message'"],
   run: async (app, { opts }) => {
     const client = await app.client();
     await renderList<WebhookDelivery>(
@@ -29,7 +29,7 @@ export default defineCommand({
         { header: 'CREATED', value: (d) => d.created_at ?? '' },
         { header: 'ERROR', value: (d) => d.error_message ?? '' },
       ],
-      { empty: 'no webhook deliveries in this project', all: opts.all },
+      { empty: 'no webhook deliveries in this project', paging: opts },
     );
   },
 });

@@ -200,7 +200,7 @@ export class RecoveryStore {
   }
 
   addPoint(p: Omit<PointRecord, 'id'> & { id?: number }): PointRecord {
-    const top = Math.max(0, ...this.points.filter((x) => x.product === p.product).map((x) => x.id));
+    const top = this.points.reduce((m, x) => (x.product === p.product && x.id > m ? x.id : m), 0);
     const rec: PointRecord = { ...p, id: p.id ?? top + 1 };
     this.points.push(rec);
     return rec;

@@ -155,7 +155,7 @@ export function startDeploy(s: StaticSiteRecord, id: string, now: number, build:
   const builtAt = now + buildMs(s);
   const d: DeploymentRecord = {
     id,
-    revision: Math.max(0, ...s.deployments.map((x) => x.revision)) + 1,
+    revision: s.deployments.reduce((m, x) => Math.max(m, x.revision), 0) + 1,
     at: now,
     builtAt,
     readyAt: builtAt + ROLLOUT_MS,

@@ -29,7 +29,7 @@ describe('database list / cache list', () => {
     ]);
     // One page, and per_page always sent (the server's own default is 15).
     expect(sim.requests.map((q) => q.path)).toEqual(['/api/v1/database']);
-    expect(sim.requests[0]!.query).toMatchObject({ per_page: '20' });
+    expect(sim.requests[0]!.query).toMatchObject({ per_page: '200' });
   });
 
   test('ENGINE: engine.name on databases (provider may be absent); provider on caches, which have no engine', async () => {

@@ -44,7 +44,7 @@ describe('serverless list', () => {
     // batch is mid-rollout: the legacy string says "running"; the view says in_progress.
     expect(rows).toContain(`${batch}\tbatch\tin_progress\tunknown\trunning\tno\t2/2\t3s ago`);
     expect(header).not.toMatch(/STATUS/);
-    expect(apiRequests().map((q) => q.query)).toEqual([{ page: '1', per_page: '20' }]);
+    expect(apiRequests().map((q) => q.query)).toEqual([{ page: '1', per_page: '200' }]);
   });
 
   it('shows the age of observed_at', async () => {

@@ -43,7 +43,7 @@ describe('static-sites list / get', () => {
     expect(r.stdout).toContain(`${DOCS}\tdocs\tready\thttps://docs-main.sites.sim.local\tstarter\t3\t`);
     expect(r.stdout).toContain(`${BLOG}\tblog\tdegraded\t`);
     expect(requestLines(h.sim)).toEqual(['GET /api/v1/static-sites']);
-    expect(h.sim.requests[0]?.query).toMatchObject({ per_page: '20' });
+    expect(h.sim.requests[0]?.query).toMatchObject({ per_page: '200' });
     const json = JSON.parse((await h.cli(['static-sites', 'list', '--json'])).stdout) as Array<Record<string, unknown>>;
     expect(json.map((s) => s.slug)).toEqual(['docs', 'blog', 'landing']);
   });

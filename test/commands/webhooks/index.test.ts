@@ -96,7 +96,7 @@ describe('webhooks deliveries and permissions', () => {
       '9002 snapshot.completed failed 502 3',
       '9001 serverless.deployed delivered 200 1',
     ]);
-    expect(sim.requests[0]?.query).toMatchObject({ per_page: '20' });
+    expect(sim.requests[0]?.query).toMatchObject({ per_page: '200' });
     const json = JSON.parse((await run(['webhooks', 'deliveries', '--json', '--per-page', '1', '--page', '2'])).stdout) as Array<{ id: number; signature: string }>;
     expect(json.map((d) => d.id)).toEqual([9002]);
     expect(json[0]?.signature).toMatch(/^sha256=/);

@@ -1,4 +1,4 @@
 import { listCommand } from '../../resource/list.js';
 import { BUCKETS } from './family.js';
 
-export default listCommand(BUCKETS, ['infra storage buckets list --all | cut -f2']);
+export default listCommand(BUCKETS, ['infra storage buckets list | cut -f2']);
