@@ -88,7 +88,7 @@ export class ResourcesApi {
   async update(kind: ResourceKind, id: string, body: Record<string, unknown>, opts: Opts = {}): Promise<ResourceRead & { message?: string }> {
     const path = `${kind.path}/${encodeURIComponent(id)}`;
     const res = await this.http.request('PUT', path, { body, schema: Answer, permission: `${kind.permission}:write`, ...opts });
-    return { ...unwrap(kind, res.raw, `PUT /api/v1${path}`), message: text((res.raw as Record<string, unknown>).message) };
+    return { ...unwrap(kind, res.raw, `PUT /api/v1${path}`, id), message: text((res.raw as Record<string, unknown>).message) };
   }
 
   /** An update whose answer may carry the resource as null (a queue's: `instance: QueueInstance | null`). */
@@ -96,7 +96,7 @@ export class ResourcesApi {
     const path = `${kind.path}/${encodeURIComponent(id)}`;
     const res = await this.http.request('PUT', path, { body, schema: Answer, permission: `${kind.permission}:write`, ...opts });
     const answer = (res.raw ?? {}) as Record<string, unknown>;
-    const read = answer[kind.wrapper] === null ? undefined : unwrap(kind, answer, `PUT /api/v1${path}`);
+    const read = answer[kind.wrapper] === null ? undefined : unwrap(kind, answer, `PUT /api/v1${path}`, id);
     return { message: text(answer.message), read, answer };
   }
 
@@ -129,12 +129,14 @@ export class ResourcesApi {
  * it: they are folded into the resource, so every product is read (and waited on, and printed
  * with --json) with its status in the same place.
  */
-function unwrap(kind: ResourceKind, raw: unknown, endpoint: string): ResourceRead {
+function unwrap(kind: ResourceKind, raw: unknown, endpoint: string, knownId?: string): ResourceRead {
   const answer = (raw ?? {}) as Record<string, unknown>;
   let inner = answer[kind.wrapper];
   if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
     const own = inner as Record<string, unknown>;
     const beside = Object.fromEntries(['status_details', 'capabilities'].filter((k) => !(k in own) && answer[k] !== undefined).map((k) => [k, answer[k]]));
+    // The answer to a change of a known resource need not repeat its id.
+    if (knownId !== undefined && (own.id === undefined || own.id === null)) beside.id = knownId;
     if (Object.keys(beside).length) inner = { ...own, ...beside };
   }
   const parsed = Resource.safeParse(inner);

@@ -122,8 +122,10 @@ export class ServerlessApi {
 
   /** 202 `{message, container_id, status}`: no container and no generation in the answer. */
   async redeploy(id: string, opts: Opts = {}): Promise<RedeployResult> {
-    const res = await this.http.request('POST', `/serverless/${encodeURIComponent(id)}/redeploy`, { schema: RedeployAnswer, permission: 'serverless:write', ...opts });
-    return { containerId: res.data.container_id ?? undefined, status: res.data.status ?? undefined, message: res.data.message ?? undefined };
+    const res = await this.http.request('POST', `/serverless/${encodeURIComponent(id)}/redeploy`, { schema: RedeployAnswer, permission: 'serverless:write', optionalBody: true, ...opts });
+    // An empty 202 is an accepted redeploy too: nothing in the answer is needed.
+    const data = res.data ?? {};
+    return { containerId: data.container_id ?? undefined, status: data.status ?? undefined, message: data.message ?? undefined };
   }
 
   /** 200 `{message}` or 204. */

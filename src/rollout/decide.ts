@@ -87,6 +87,11 @@ export function isFresh(read: Read, baseline: Baseline | null): boolean {
   return SIGNALS.some(moved);
 }
 
+/** Whether a read has any server value that moves with each observation (rule 8's evidence). */
+function carriesSignal(read: Read): boolean {
+  return (read.status_details?.observed_at ?? null) !== null || (read.current_revision ?? null) !== null || (read.deployment_count ?? null) !== null;
+}
+
 /** The baseline of a read: what a later read is compared with. */
 export function baselineOf(read: Read): Baseline {
   return {
@@ -120,6 +125,8 @@ export function decide(container: Read, target: Target): Decision {
     }
   } else if (target.baseline !== undefined) {
     evidence = 'fresh_observation';
+    // A read without any of the signals can never be told fresh: waiting would mean guessing.
+    if (target.baseline !== null && !carriesSignal(container)) return { kind: 'impossible', missing: 'status_details.observed_at' };
     // Rule 8: never a verdict from a read that still describes the previous rollout.
     if (!isFresh(container, target.baseline)) return wait('previous_rollout');
   } else if (target.generation !== undefined) {

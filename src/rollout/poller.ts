@@ -128,7 +128,8 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
         const d = decide(container, target);
         // A delete that still reads as settled and fine has not been carried out yet.
         if (d.kind === 'done' && !(opts.untilGone && d.outcome === 'ready')) return result(d.outcome, { decision: d, evidence: d.evidence });
-        if (d.kind === 'impossible') return result('impossible', { missing: d.missing });
+        // A delete is decided by the 404 alone: a read it cannot judge is simply not gone yet.
+        if (d.kind === 'impossible' && !opts.untilGone) return result('impossible', { missing: d.missing });
         if (d.kind === 'wait') opts.onProgress?.({ type: 'status', decision: d, container, elapsedMs: elapsed(), requests });
       }
       const pacing = step === 0 && opts.pollAfterMs ? opts.pollAfterMs : (container?.status_details?.operation?.poll_after_ms ?? 0);

@@ -100,6 +100,14 @@ describe('decide(container, {baseline}) without generations', () => {
     expect(decide(noOp, { baseline: BEFORE })).toEqual({ kind: 'impossible', missing: 'status_details.operation.terminal' });
   });
 
+  it('a change on a server without generations whose reads carry none of observed_at, current_revision, deployment_count: impossible (it timed out)', () => {
+    const bare = container({ ...gone });
+    const read = { ...bare, current_revision: undefined, deployment_count: undefined, status_details: { ...bare.status_details!, observed_at: undefined } };
+    expect(decide(read, { baseline: BEFORE })).toEqual({ kind: 'impossible', missing: 'status_details.observed_at' });
+    // A create has nothing earlier to confuse it with: the read decides.
+    expect(decide(read, { baseline: null })).toMatchObject({ kind: 'done', outcome: 'ready' });
+  });
+
   it('a generation to wait for but a read without observed_generation and no baseline: impossible', () => {
     expect(decide(container({ ...gone }), { generation: 3 })).toEqual({ kind: 'impossible', missing: 'observed_generation' });
   });

@@ -29,6 +29,19 @@ function start(clock: FakeClock, opts: Partial<WaitOptions> & Pick<WaitOptions, 
 }
 
 describe('waitForRollout', () => {
+  it('a delete waits for the 404 even when the reads before it carry no status it can judge', async () => {
+    const clock = manualClock();
+    let reads = 0;
+    const fetch = async (): Promise<Container> => {
+      if (++reads === 3) throw new NotFoundError('gone', 404, 'GET /api/v1/vps/x');
+      return { ...container({}), status_details: undefined } as Container;
+    };
+    const { done } = start(clock, { fetch, untilGone: true, target: { baseline: null } });
+    const r = await done;
+    expect(r.outcome).toBe('deleted');
+    expect(reads).toBe(3);
+  });
+
   it('backs off 1 s ×1.5 to the 5 s cap and makes no request after the terminal read', async () => {
     const clock = manualClock();
     const { fetch, reads } = timeline(clock, 2_000, 12_000);

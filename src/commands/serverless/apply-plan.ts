@@ -3,6 +3,7 @@
 // update with only the fields that differ (the environment merged as `update` merges it), or
 // nothing at all.
 import { UsageError } from '../../cli/errors.js';
+import { need } from '../../client/wire.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerChange } from '../../client/serverless.js';
 import type { Desired } from './apply-input.js';
@@ -95,7 +96,8 @@ function planUpdate(d: Desired, c: Container): Plan {
     throw new UsageError(`${d.source}: min ${min} would be greater than max ${max}`, 'give both min and max');
   if (d.env.length || d.unsetEnv.length) {
     // PUT replaces environment_variables as a whole (contract 12): the merged map is sent.
-    const now = c.environment_variables ?? {};
+    // Without the current map an update would drop every other variable: refused, not guessed.
+    const now = need(c.environment_variables, `GET /api/v1/serverless/${c.id}`, 'container.environment_variables');
     const next: Record<string, string> = { ...now };
     for (const [k, v] of d.env) next[k] = v;
     for (const k of d.unsetEnv) delete next[k];
