@@ -24,7 +24,8 @@ const NEXT = Buffer.from(',\n  ');
  * strings for a long list.
  */
 class JsonChunk {
-  private readonly buf = Buffer.allocUnsafe(WRITE_CHUNK);
+  // A fresh buffer per piece: the stream may still hold the last one it was given.
+  private buf = Buffer.allocUnsafe(WRITE_CHUNK);
   private used = 0;
   constructor(private readonly out: OutStream) {}
 
@@ -41,7 +42,8 @@ class JsonChunk {
     if (this.used + end - start > WRITE_CHUNK) {
       this.write();
       // Larger than a piece: out on its own.
-      if (end - start > WRITE_CHUNK) return void this.out.write(from.toString('utf8', start, end));
+      // A copy: `from` is the body buffer, lent again for the next page.
+      if (end - start > WRITE_CHUNK) return void this.out.write(Buffer.from(from.subarray(start, end)));
     }
     this.used += from.copy(this.buf, this.used, start, end);
   }
@@ -63,7 +65,10 @@ class JsonChunk {
 
   private write(): void {
     if (this.used === 0) return;
-    this.out.write(this.buf.toString('utf8', 0, this.used));
+    // Bytes as they are: decoding them to a string only for the stream to encode them again
+    // cost as much as the whole parse of a long list.
+    this.out.write(this.buf.subarray(0, this.used));
+    this.buf = Buffer.allocUnsafe(WRITE_CHUNK);
     this.used = 0;
   }
 }

@@ -24,8 +24,8 @@ export class Capture {
     public isTTY = false,
     public columns = 0,
   ) {}
-  write(chunk: string) {
-    this.text += chunk;
+  write(chunk: string | Uint8Array) {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return true;
   }
 }

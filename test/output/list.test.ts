@@ -47,8 +47,8 @@ class Capture implements OutStream {
   text = '';
   writes = 0;
   constructor(public isTTY = false) {}
-  write(chunk: string) {
-    this.text += chunk;
+  write(chunk: string | Uint8Array) {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     this.writes++;
     return true;
   }
@@ -182,8 +182,8 @@ describe('a slow reader', () => {
     text = '';
     writableNeedDrain = false;
     waits = 0;
-    write(chunk: string) {
-      this.text += chunk;
+    write(chunk: string | Uint8Array) {
+      this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       if (chunk.length >= 1024) this.writableNeedDrain = true;
       return !this.writableNeedDrain;
     }
