@@ -15,22 +15,31 @@ const { url, tokens } = JSON.parse(first);
 const env = { ...process.env, INFRA_API_URL: url, INFRA_TOKEN: tokens.admin, INFRA_CONFIG_DIR: fileURLToPath(new URL('../.demo-config', import.meta.url)) };
 const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\u001b[1m${s}\u001b[22m` : (s) => s;
 
+// Each step with the exit code it should end with: a demo that breaks says so (exit 1).
 const steps = [
-  ['What is deployed, with the status the platform reports (not the legacy status string)', ['serverless', 'list']],
-  ['Roll out a new image and wait for it, as CI would', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:v2', '--wait', '--interval', '1s']],
-  ['Roll out an image that does not exist: the old revision keeps serving (exit 3)', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:missing', '--wait', '--interval', '1s']],
-  ['Ask why', ['serverless', 'diagnose', 'web']],
-  ['The same, correlated by the client itself', ['serverless', 'diagnose', 'worker', '--local']],
-  ['Every revision and its conditions', ['serverless', 'revisions', 'web']],
-  ['Recent logs of the serving revision', ['serverless', 'logs', 'web', '--since', '2m']],
-  ['A database: the endpoint to use now, the password masked', ['database', 'credentials', '301']],
+  ['What is deployed, with the status the platform reports (not the legacy status string)', ['serverless', 'list'], 0],
+  ['Roll out a new image and wait for it, as CI would', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:v2', '--wait', '--interval', '1s'], 0],
+  ['Roll out an image that does not exist: the old revision keeps serving (exit 3)', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:missing', '--wait', '--interval', '1s'], 3],
+  ['Ask why', ['serverless', 'diagnose', 'web'], 0],
+  ['The same, correlated by the client itself', ['serverless', 'diagnose', 'worker', '--local'], 0],
+  ['Every revision and its conditions', ['serverless', 'revisions', 'web'], 0],
+  ['Recent logs of the serving revision', ['serverless', 'logs', 'web', '--since', '2m'], 0],
+  ['What apply would change, without changing it', ['serverless', 'apply', '--name', 'web', '--image', 'registry.sim.local/acme/web:1.3.0', '--env', 'LOG_LEVEL=debug', '--dry-run'], 0],
+  ['Every product has the same commands: the first five VPS', ['vps', 'list', '--limit', '5'], 0],
+  ['A database: the endpoint to use now, the password masked', ['database', 'credentials', 'orders-pg'], 0],
 ];
 
 console.log(`simulator at ${url} (clock 20x)\n`);
-for (const [title, argv] of steps) {
+const broken = [];
+for (const [title, argv, expected] of steps) {
   console.log(bold(`# ${title}`));
   console.log(bold(`$ infra ${argv.join(' ')}`));
   const r = spawnSync(process.execPath, [bin, ...argv], { env, stdio: 'inherit' });
   console.log(`(exit ${r.status})\n`);
+  if (r.status !== expected) broken.push(`infra ${argv.join(' ')}: exit ${r.status}, expected ${expected}`);
 }
 sim.kill('SIGINT');
+if (broken.length) {
+  console.error(`the demo is broken:\n  ${broken.join('\n  ')}`);
+  process.exitCode = 1;
+}
