@@ -1,8 +1,7 @@
 // `infra <family> events <id>`: the platform events of the resource (ephemeral: their absence
 // proves nothing), as `serverless events` shows them.
 import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
-import type { PlatformEvent } from '../../client/schemas.js';
-import { resourceCell } from '../serverless/events.js';
+import { printEvents } from './events-view.js';
 import type { FamilySpec } from './family.js';
 
 export function eventsCommand(spec: FamilySpec): CommandDef {
@@ -17,24 +16,7 @@ export function eventsCommand(spec: FamilySpec): CommandDef {
       const answer = await client.diagnostics.events(`${spec.kind.path}/${encodeURIComponent(id)}`, { signal: app.ctx.signal, permission: `${spec.kind.permission}:read` });
       app.ctx.stderr.write('note: events are ephemeral (garbage-collected after a while): missing events prove nothing\n');
       if (answer.data.available === false) app.warn('the platform did not give its events this time (available: false)');
-      if (app.json) {
-        app.printJson((answer.raw as { data?: { events?: unknown } })?.data?.events ?? answer.data.events);
-        return;
-      }
-      if (answer.data.events.length === 0) {
-        app.ctx.stderr.write(`no events are kept for this ${spec.label} right now\n`);
-        return;
-      }
-      const table = app.table<PlatformEvent>([
-        { header: 'LAST SEEN', value: (e) => e.last_seen ?? e.first_seen ?? '' },
-        { header: 'TYPE', value: (e) => e.type ?? '', color: (v) => (v === 'Warning' ? app.style.yellow(v) : v) },
-        { header: 'REASON', value: (e) => e.reason ?? '' },
-        { header: 'OBJECT', value: (e) => resourceCell(e.resource) },
-        { header: 'COUNT', value: (e) => (e.count === undefined || e.count === null ? '' : String(e.count)) },
-        { header: 'MESSAGE', value: (e) => e.message ?? '' },
-      ]);
-      table.add(answer.data.events);
-      await table.end();
+      await printEvents(app, answer, spec.label);
     },
   });
 }

@@ -1,9 +1,9 @@
 // `infra serverless events <id>`: the platform events of the container's service,
 // revisions and pods. Events are garbage-collected, so the command always says that their
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
-import type { PlatformEvent } from '../../client/schemas.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 import { arg, defineCommand } from '../../cli/command.js';
+import { printEvents } from '../resource/events-view.js';
 
 export const EPHEMERAL_NOTE =
   "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions') are the durable signal";
@@ -17,34 +17,9 @@ export default defineCommand({
     const client = await app.client();
     const id = await client.serverless.resolveId(args[0], { signal: app.ctx.signal });
     const answer = await client.diagnostics.events(containerPath(id), { signal: app.ctx.signal, permission: DIAGNOSTICS_PERMISSION });
-    const events = answer.data.events;
     // Always, even with --json or -q: reading this list without the caveat misleads.
     app.ctx.stderr.write(EPHEMERAL_NOTE + '\n');
     if (answer.data.available === false) app.warn('the platform did not give its events this time (available: false); revision conditions are the durable signal');
-    if (app.json) {
-      app.printJson((answer.raw as { data?: { events?: unknown } })?.data?.events ?? events);
-      return;
-    }
-    if (events.length === 0) {
-      app.ctx.stderr.write('no events are kept for this container right now\n');
-      return;
-    }
-    const table = app.table<PlatformEvent>([
-      { header: 'LAST SEEN', value: (e) => e.last_seen ?? e.first_seen ?? '' },
-      { header: 'TYPE', value: (e) => e.type ?? '', color: (v) => (v === 'Warning' ? app.style.yellow(v) : v) },
-      { header: 'REASON', value: (e) => e.reason ?? '' },
-      { header: 'OBJECT', value: (e) => resourceCell(e.resource) },
-      { header: 'COUNT', value: (e) => (e.count === undefined || e.count === null ? '' : String(e.count)) },
-      { header: 'MESSAGE', value: (e) => e.message ?? '' },
-    ]);
-    table.add(events);
-    await table.end();
+    await printEvents(app, answer, 'container');
   },
 });
-
-/** `Revision/web-00003`; other products send the resource as plain text. */
-export function resourceCell(r: PlatformEvent['resource']): string {
-  if (!r) return '';
-  if (typeof r === 'string') return r;
-  return r.kind || r.name ? `${r.kind ?? '?'}/${r.name ?? '?'}` : '';
-}
