@@ -4,18 +4,13 @@
 import type { Dispatcher, FormData } from 'undici';
 import { createAgent, send } from './undici.js';
 import type * as z from 'zod/mini';
-import {
-  ApiError,
-  AuthError,
-  ConflictError,
-  DeadlineError,
-  NotFoundError,
-  ResponseShapeError,
-  UnavailableError,
-  ValidationError,
-} from './errors.js';
+import { DeadlineError, ResponseShapeError, UnavailableError } from './errors.js';
 import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
+import { errorCode, errorFor, parseJsonLoose } from './http-errors.js';
+import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readBody } from './http-body.js';
+
+export { BodyBuffer } from './http-body.js';
 import { TeamsAnswer } from './schemas.js';
 import { isTeamId, pickTeam } from './teams.js';
 import { decideRetry, parseRateLimit, type Outcome, type RateLimit } from './retry.js';
@@ -382,133 +377,4 @@ export class HttpClient {
   private trace(line: string) {
     this.options.trace?.(line);
   }
-}
-
-function errorFor(status: number, endpoint: string, body: unknown, permission: string | undefined, attempts: number): ApiError {
-  const said = readErrorBody(body);
-  const message = said.message ? (said.detail ? `${said.message}: ${said.detail}` : said.message) : undefined;
-  const err = ((): ApiError => {
-    if (status === 401) return new AuthError(message ?? 'the token was rejected (401)', status, endpoint, undefined, body);
-    if (status === 403) return new AuthError(message ?? 'the token is not allowed to do this (403)', status, endpoint, permission, body);
-    if (status === 404) return new NotFoundError(message ?? `not found: ${endpoint}`, status, endpoint, body);
-    if (status === 409) return new ConflictError(message ?? 'the API refused the request (409 conflict)', status, endpoint, body);
-    // A 422 `{error: "... cannot be started in its current state"}` refuses the resource's
-    // state, not the input: it reads like a 409 (exit 1), not a validation error (exit 2).
-    if (status === 422 && said.stateRefusal) return new ConflictError(message ?? 'the API refused the request (422)', status, endpoint, body);
-    if (status === 400 || status === 422) return new ValidationError(message ?? `the API rejected the request (${status})`, status, endpoint, said.fieldErrors, body);
-    if (status === 429) return new UnavailableError(`rate limited by the API on ${endpoint} (429 after ${attempts} attempts)`, status, endpoint, body);
-    if (status >= 500) return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
-    return new ApiError(message ?? `unexpected status ${status} on ${endpoint}`, status, endpoint, body);
-  })();
-  if (said.code !== undefined) err.code = said.code;
-  if (said.retryable !== undefined) err.retryable = said.retryable;
-  return err;
-}
-
-function parseJsonLoose(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(body: Dispatcher.ResponseData['body'], max: number, into: BodyBuffer | undefined): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const bytes = chunk as Buffer;
-    size += bytes.length;
-    if (size > max) {
-      body.destroy();
-      throw new ResponseShapeError(`a response larger than ${Math.round(max / 1048576)} MiB was refused`, 0, '');
-    }
-    if (into) into.append(bytes, size - bytes.length);
-    else chunks.push(bytes);
-  }
-  return into ? into.buffer.subarray(0, size) : Buffer.concat(chunks);
-}
-
-/**
- * Memory lent by a caller that reads many bodies one after the other (log pages): each body
- * is read into it, over the previous one. A new buffer per body would be freed only by a
- * full collection once it outlived a young one (a page being written does), and a long read
- * would pile them up.
- */
-export class BodyBuffer {
-  buffer = Buffer.allocUnsafe(0);
-
-  append(chunk: Buffer, at: number): void {
-    if (at + chunk.length > this.buffer.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(at + chunk.length, 2 * this.buffer.length, 64 * 1024));
-      this.buffer.copy(bigger, 0, 0, at);
-      this.buffer = bigger;
-    }
-    chunk.copy(this.buffer, at);
-  }
-}
-
-function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-function maskHeaders(headers: Record<string, string>): string {
-  return Object.entries(headers)
-    .map(([k, v]) => `${k}: ${k === 'authorization' ? 'Bearer ***' : v}`)
-    .join('; ');
-}
-
-const NETWORK_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host lookup failed',
-  ETIMEDOUT: 'connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
-  UND_ERR_HEADERS_TIMEOUT: 'no response in time',
-  UND_ERR_BODY_TIMEOUT: 'response body stalled',
-  UND_ERR_SOCKET: 'connection closed by the server',
-  UND_ERR_CLOSED: 'connection closed',
-};
-
-function errorCode(err: unknown): string {
-  const e = err as { code?: string; cause?: { code?: string }; name?: string };
-  const code = e?.code ?? e?.cause?.code ?? e?.name ?? 'network error';
-  return NETWORK_WORDS[code] ? `${NETWORK_WORDS[code]}: ${code}` : code;
-}
-
-/**
- * A per-attempt deadline on real time (a network bound, not a wait the clock could skip),
- * also aborted by `outer`. Linked by hand, not with AbortSignal.any(): that one registers
- * every combined signal with its sources for as long as they live, which for a long read
- * (one attempt per page) is garbage that outlives young collections.
- */
-function attemptDeadline(totalMs: number, outer: AbortSignal | undefined) {
-  const ctl = new AbortController();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    ctl.abort(new Error('attempt deadline'));
-  }, totalMs);
-  timer.unref?.();
-  const onAbort = () => ctl.abort(outer!.reason);
-  if (outer?.aborted) ctl.abort(outer.reason);
-  else outer?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: ctl.signal,
-    expired: () => expired,
-    code: `no complete answer within ${totalMs}ms`,
-    clear: () => {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const present = [...new Set(signals.filter((s): s is AbortSignal => !!s))];
-  if (present.length <= 1) return present[0];
-  return AbortSignal.any(present);
 }

@@ -1,0 +1,85 @@
+// The transport's small parts: a body read within a size limit (into a buffer a caller may
+// lend), headers flattened and masked for traces, and the deadline of one attempt.
+import type { Dispatcher } from 'undici';
+import { ResponseShapeError } from './errors.js';
+
+export async function readBody(body: Dispatcher.ResponseData['body'], max: number, into: BodyBuffer | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > max) {
+      body.destroy();
+      throw new ResponseShapeError(`a response larger than ${Math.round(max / 1048576)} MiB was refused`, 0, '');
+    }
+    if (into) into.append(bytes, size - bytes.length);
+    else chunks.push(bytes);
+  }
+  return into ? into.buffer.subarray(0, size) : Buffer.concat(chunks);
+}
+
+/**
+ * Memory lent by a caller that reads many bodies one after the other (log pages): each body
+ * is read into it, over the previous one. A new buffer per body would be freed only by a
+ * full collection once it outlived a young one (a page being written does), and a long read
+ * would pile them up.
+ */
+export class BodyBuffer {
+  buffer = Buffer.allocUnsafe(0);
+
+  append(chunk: Buffer, at: number): void {
+    if (at + chunk.length > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(at + chunk.length, 2 * this.buffer.length, 64 * 1024));
+      this.buffer.copy(bigger, 0, 0, at);
+      this.buffer = bigger;
+    }
+    chunk.copy(this.buffer, at);
+  }
+}
+
+export function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export function maskHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${k === 'authorization' ? 'Bearer ***' : v}`)
+    .join('; ');
+}
+
+/**
+ * A per-attempt deadline on real time (a network bound, not a wait the clock could skip),
+ * also aborted by `outer`. Linked by hand, not with AbortSignal.any(): that one registers
+ * every combined signal with its sources for as long as they live, which for a long read
+ * (one attempt per page) is garbage that outlives young collections.
+ */
+export function attemptDeadline(totalMs: number, outer: AbortSignal | undefined) {
+  const ctl = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    ctl.abort(new Error('attempt deadline'));
+  }, totalMs);
+  timer.unref?.();
+  const onAbort = () => ctl.abort(outer!.reason);
+  if (outer?.aborted) ctl.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: ctl.signal,
+    expired: () => expired,
+    code: `no complete answer within ${totalMs}ms`,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = [...new Set(signals.filter((s): s is AbortSignal => !!s))];
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}
