@@ -79,11 +79,18 @@ describe('Ctrl-C', () => {
     const r = await spawnCli(['vps', 'list', '--all'], {
       env: env(),
       onSpawn: (child) => {
-        setTimeout(() => {
+        // Once the first page is asked for (the server holds it 5 s): a fixed delay could fire
+        // before a loaded machine has even started the process.
+        const timer = setInterval(() => {
+          if (!sim.requests.some((q) => q.path === '/api/v1/vps')) return;
+          clearInterval(timer);
           t.signalAt = Date.now();
           child.kill('SIGINT');
-        }, 400);
-        child.on('exit', () => (t.exitAt = Date.now()));
+        }, 10);
+        child.on('exit', () => {
+          clearInterval(timer);
+          t.exitAt = Date.now();
+        });
       },
     });
     expect(r.code, r.stderr).toBe(130);
