@@ -134,6 +134,20 @@ export class App {
     else this.ctx.stderr.write(line + '\n');
   }
 
+  /**
+   * `--progress json`: stderr carries events only, from the first request on. A retry before
+   * the wait's own events begin (the read before a change) is a read_error event without a
+   * subject yet; the wait then names its subject (jsonProgress in src/commands/resource/wait.ts).
+   */
+  eventsFromStart(): void {
+    const started = this.ctx.clock.now();
+    this.retryNotice = (error) => {
+      const now = this.ctx.clock.now();
+      const event = { time: new Date(now).toISOString(), id: null, name: null, generation: null, phase: 'read_error', summary: null, health: null, operation: null, elapsed_seconds: Math.round((now - started) / 100) / 10, error };
+      this.ctx.stderr.write(`${JSON.stringify(event)}\n`);
+    };
+  }
+
   async close(): Promise<void> {
     if (!this.clientPromise) return;
     const client = await this.clientPromise.catch(() => undefined);

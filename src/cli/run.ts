@@ -67,7 +67,9 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
         const command = actionArgs[actionArgs.length - 1] as Command;
         const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, readConfig(ctx.env));
         app = await new App(await withPrompter(ctx), settings).init();
-        code = (await def.run(app, { args: command.processedArgs as unknown[], opts: optionValues(def, command) })) ?? ExitCode.OK;
+        const opts = optionValues(def, command);
+        if (opts.progress === 'json') app.eventsFromStart();
+        code = (await def.run(app, { args: command.processedArgs as unknown[], opts })) ?? ExitCode.OK;
       },
     });
     if (where.kind === 'group') return groupWithoutCommand(program, where.path);

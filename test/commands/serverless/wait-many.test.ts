@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Capture, onlyJson } from '../../helpers/cli.js';
 import { REG, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
@@ -119,6 +120,23 @@ describe('--progress json', () => {
     expect(ev.at(-1)).toMatchObject({ phase: 'done', outcome });
     expect(ev.filter((e) => e.phase === 'done')).toHaveLength(1);
     expect(r.stderr).not.toMatch(/Z (rolling out|waiting for)/);
+  });
+
+  it('a rate limit on the read before the change is an event too, not a line of prose', async () => {
+    let limited = false;
+    h.sim.use(
+      http.get('*/api/v1/serverless/:id', () => {
+        if (limited) return undefined;
+        limited = true;
+        return HttpResponse.json({ message: 'Too Many Attempts.' }, { status: 429, headers: { 'retry-after': '3' } });
+      }),
+    );
+    const r = await h.cli(['serverless', 'update', web, '--min', '2', '--wait', '--progress', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const ev = events(r.stderr);
+    expect(ev[0]).toMatchObject({ id: null, name: null, phase: 'read_error', error: 'rate limited by the API; retrying in 3s (attempt 2 of 4)' });
+    expect(ev.at(-1)).toMatchObject({ phase: 'done', outcome: 'ready' });
+    expect(lines(r.stderr)).toEqual([`updated web (id ${web}): generation 4`]);
   });
 
   it('the human progress is unchanged without the option', async () => {
