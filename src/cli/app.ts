@@ -11,6 +11,7 @@ import { createProgress, type Progress } from '../output/progress.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
+import { retryEvent } from '../shared/retry-event.js';
 
 /** Waits before a retry longer than this are said on stderr; --quiet keeps those of 10 s or more. */
 const RETRY_SAID_OVER_MS = 2_000;
@@ -141,11 +142,7 @@ export class App {
    */
   eventsFromStart(): void {
     const started = this.ctx.clock.now();
-    this.retryNotice = (error) => {
-      const now = this.ctx.clock.now();
-      const event = { time: new Date(now).toISOString(), id: null, name: null, generation: null, phase: 'read_error', summary: null, health: null, operation: null, elapsed_seconds: Math.round((now - started) / 100) / 10, error };
-      this.ctx.stderr.write(`${JSON.stringify(event)}\n`);
-    };
+    this.retryNotice = (error) => this.ctx.stderr.write(`${JSON.stringify(retryEvent({ id: null, name: null }, error, this.ctx.clock.now(), started))}\n`);
   }
 
   async close(): Promise<void> {

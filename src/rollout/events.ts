@@ -40,22 +40,6 @@ export interface EventSink {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** A wait before a retry (a rate limit, a busy API) as an event: phase read_error, what and how long in `error`. */
-export function retryEvent(subject: EventSubject, error: string, now: number, startedAt: number): ProgressEvent {
-  return {
-    time: new Date(now).toISOString(),
-    id: subject.id,
-    name: subject.name,
-    generation: subject.generation ?? null,
-    phase: 'read_error',
-    summary: null,
-    health: null,
-    operation: null,
-    elapsed_seconds: seconds(now - startedAt),
-    error,
-  };
-}
-
 export function eventStream(subject: EventSubject, write: (line: string) => void, now: () => number): EventSink {
   let last = '';
   let lastRead: StatusRead | undefined;
