@@ -19,14 +19,12 @@ export interface OperationSubject {
   /** `start`, `stop`, `create`, `delete`. */
   verb: string;
   target: Target;
-  /** The family's verbs that say more after a failure (default: diagnose and events). */
-  inspect?: readonly string[];
   /**
    * The command that resumes the wait, where it is not `infra <command> wait <id>` (a recovery
    * point, a restore operation, the cache a clone creates); the flags are appended as usual.
    */
   resumeCommand?: string;
-  /** Where to look after a failure, where `infra <command> diagnose|events <id>` do not exist. */
+  /** Where to look after a failure (default: `infra <command> diagnose|events <id>`). */
   look?: string;
   /**
    * The container a failure code of spec 7.2 is about (an operation of GET /operations/{id}):
@@ -84,9 +82,13 @@ function errorLines(err: StatusError | undefined): string[] {
   return [...(err.code ? [`  code:    ${err.code}`] : []), ...(err.reason ? [`  reason:  ${err.reason}`] : []), ...(err.message ? [`  message: ${err.message}`] : [])];
 }
 
+/** `'infra vps diagnose <id>' and 'infra vps events <id>' say more`: where to look after a failure. */
+export function lookWith(command: string, verbs: readonly string[], id: string): string {
+  return `${verbs.map((v) => `'infra ${command} ${v} ${id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
+}
+
 function failedHint(s: OperationSubject, err: StatusError | undefined): string {
-  const verbs = s.inspect ?? ['diagnose', 'events'];
-  const look = s.look ?? `${verbs.map((v) => `'infra ${s.command} ${v} ${s.id}'`).join(' and ')} ${verbs.length > 1 ? 'say' : 'says'} more`;
+  const look = s.look ?? lookWith(s.command, ['diagnose', 'events'], s.id);
   const h = s.failureRef && err?.code ? failureHint(err.code, s.failureRef) : undefined;
   // The server's word on retrying wins over the table's (they agree for every code of 7.2).
   if (h && (err?.retryable ?? h.retryable) === h.retryable) return `${h.hint}; ${look}`;

@@ -5,6 +5,7 @@
 import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
+import { lookWith } from '../../rollout/operation.js';
 
 export type Item = Resource & Record<string, unknown>;
 
@@ -26,8 +27,11 @@ export interface FamilySpec {
   statusOf?: (r: Resource) => Resource;
   /** The verbs of this family that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
-  /** Where to look after a failed operation, when the family lacks `diagnose` or `events`. */
-  look?: (id: string) => string;
+}
+
+/** Where a failed operation's hint sends the user, when the family's verbs are not the default. */
+export function lookOf(spec: FamilySpec, id: string): { look?: string } {
+  return spec.inspect ? { look: lookWith(spec.command, spec.inspect, id) } : {};
 }
 
 /** A read as the wait sees it: with the family's own status where it has no status_details. */

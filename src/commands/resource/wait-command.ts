@@ -1,6 +1,6 @@
 import { arg, defineCommand, flag, option, type CommandDef } from '../../cli/command.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
-import { withStatus, type FamilySpec } from './family.js';
+import { lookOf, withStatus, type FamilySpec } from './family.js';
 import { progressOption, waitFlagsOf, waitForOperation } from './wait.js';
 
 /** `infra <family> wait <id>`: resumes a --wait that timed out or was interrupted. */
@@ -23,7 +23,7 @@ export function waitCommand(spec: FamilySpec): CommandDef {
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
       const value = withStatus(spec, (await client.resources.get(spec.kind, id, { signal: app.ctx.signal })).value);
       const target = opts.observedAfter ? { baseline: { observed_at: opts.observedAfter } } : {};
-      const subject = { command: spec.command, noun: spec.label, id, name: value.name ?? ref, verb: opts.deleted ? 'delete' : 'operation', target, inspect: spec.inspect, ...(spec.look ? { look: spec.look(id) } : {}) };
+      const subject = { command: spec.command, noun: spec.label, id, name: value.name ?? ref, verb: opts.deleted ? 'delete' : 'operation', target, ...lookOf(spec, id) };
       return waitForOperation(app, client, spec, subject, flags, { initial: value, untilGone: opts.deleted });
     },
   });

@@ -15,7 +15,7 @@ import { eventStream, type EventSink, type EventSubject } from '../../rollout/ev
 import { retryEvent } from '../../shared/retry-event.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { withStatus, type FamilySpec } from './family.js';
+import { lookOf, withStatus, type FamilySpec } from './family.js';
 
 export interface WaitFlags {
   wait: boolean;
@@ -70,7 +70,7 @@ export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?:
 
 /** The subject of a wait on `verb` of a resource, from the read taken just before the change (null: a create). */
 export function subjectOf(spec: FamilySpec, verb: string, id: string, name: string, before: Resource | null): OperationSubject {
-  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(withStatus(spec, before)) }, inspect: spec.inspect, ...(spec.look ? { look: spec.look(id) } : {}) };
+  return { command: spec.command, noun: spec.label, id, name, verb, target: { baseline: before === null ? null : baselineOf(withStatus(spec, before)) }, ...lookOf(spec, id) };
 }
 
 export interface WaitExtra {

@@ -35,5 +35,5 @@ export const SITES: FamilySpec = {
   },
   example: { name: 'docs', id: '0adcdc1e-24b6-492b-a7e5-bfa831f2ea77' },
   // Static sites have a diagnose but no events or logs (real-api).
-  look: (id) => `'infra static-sites diagnose ${id}' and 'infra static-sites deployments ${id}' say more`,
+  inspect: ['diagnose', 'deployments'],
 };
