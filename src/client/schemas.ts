@@ -126,7 +126,7 @@ export const CreateAnswer = lazy(() => z.looseObject({ message: optText, contain
 /** PUT /serverless/{id}: 200 `{message, container}`. */
 export const UpdateAnswer = lazy(() => z.looseObject({ message: optText, container: Container }));
 /** POST /serverless/{id}/redeploy: 202 `{message, container_id, status}`, no container. */
-export const RedeployAnswer = lazy(() => z.looseObject({ message: optText, container_id: optText, status: optText }));
+export const RedeployAnswer = lazy(() => z.looseObject({ message: optText, container_id: optText, status: optText, spec_generation: optNum }));
 /** 200 `{message}` (delete, actions); some endpoints answer 204 without a body. */
 export const MessageAnswer = lazy(() => z.looseObject({ message: optText }));
 

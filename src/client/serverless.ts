@@ -82,6 +82,8 @@ export interface RedeployResult {
   containerId?: string;
   status?: string;
   message?: string;
+  /** The change's spec_generation (v1.7.0 servers). */
+  generation?: number;
 }
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
@@ -125,7 +127,7 @@ export class ServerlessApi {
     const res = await this.http.request('POST', `/serverless/${encodeURIComponent(id)}/redeploy`, { schema: RedeployAnswer, permission: 'serverless:write', optionalBody: true, ...opts });
     // An empty 202 is an accepted redeploy too: nothing in the answer is needed.
     const data = res.data ?? {};
-    return { containerId: data.container_id ?? undefined, status: data.status ?? undefined, message: data.message ?? undefined };
+    return { containerId: data.container_id ?? undefined, status: data.status ?? undefined, message: data.message ?? undefined, generation: data.spec_generation ?? undefined };
   }
 
   /** 200 `{message}` or 204. */

@@ -5,15 +5,14 @@
 import type { Clock } from '../client/http.js';
 import type { RateLimit } from '../client/retry.js';
 import { NotFoundError, UnavailableError } from '../client/errors.js';
-import type { Container } from '../client/schemas.js';
-import { decide, type Decision, type Evidence, type Outcome, type Target } from './decide.js';
+import { decide, showsInFlight, type Decision, type Evidence, type Outcome, type Read, type Seen, type Target } from './decide.js';
 import { baseInterval, jittered, rateLimitedDelay } from './schedule.js';
 
 export type WaitOutcome = Outcome | 'timeout' | 'interrupted' | 'impossible' | 'deleted';
 export type WaitingDecision = Extract<Decision, { kind: 'wait' }>;
 export type DoneDecision = Extract<Decision, { kind: 'done' }>;
 /** What the wait reads: the status model shared by every product (spec 2.3). */
-export type StatusRead = Pick<Container, 'status_details' | 'observed_generation' | 'current_revision' | 'deployment_count'>;
+export type StatusRead = Read;
 
 export type WaitEvent =
   | { type: 'status'; decision: WaitingDecision; container: StatusRead; elapsedMs: number; requests: number }
@@ -27,8 +26,16 @@ export interface WaitOptions<T extends StatusRead = StatusRead> {
   fetch: (signal: AbortSignal) => Promise<T>;
   /** What says that a read describes the change: its generation, or the read before it. */
   target: Target;
-  /** A read already in hand (the answer of the change, or the read that chose G): decided first, no request. */
+  /**
+   * A read already in hand, decided first with no request. Never the write's answer on a
+   * server without generations (rule 8a: the baseline is never the verdict).
+   */
   initial?: T;
+  /**
+   * Rule 8a for a write whose answer carries no resource (a redeploy's 202, an action's
+   * message): the first read after it is the baseline, never a verdict.
+   */
+  firstReadIsBaseline?: boolean;
   /** The server's pacing for the first re-read (a create's `operation.poll_after_ms`). */
   pollAfterMs?: number;
   /** A delete: the wait ends when the resource answers 404 (outcome `deleted`); a settled status until then is not the end. */
@@ -66,11 +73,13 @@ export interface WaitResult<T extends StatusRead = StatusRead> {
 const DEADLINE = Symbol('deadline');
 
 export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>): Promise<WaitResult<T>> {
-  const { clock, target } = opts;
+  const { clock } = opts;
   const random = opts.random ?? Math.random;
   const start = clock.now();
   const elapsed = () => clock.now() - start;
   let container = opts.initial;
+  let target = opts.target;
+  const seen: Seen = { inFlight: false };
   let requests = 0;
   let lastError: Error | undefined;
   const result = (outcome: WaitOutcome, extra: Partial<WaitResult<T>> = {}): WaitResult<T> => ({
@@ -123,9 +132,15 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
       fresh = await read();
       if (typeof fresh === 'object') return fresh;
     }
+    let needBaseline = opts.firstReadIsBaseline === true;
     for (let step = 0; ; step++) {
-      if (fresh && container) {
-        const d = decide(container, target);
+      if (fresh && container && needBaseline) {
+        // Rule 8a: the server's last word before the rollout; its in-flight state counts as seen.
+        needBaseline = false;
+        target = { ...target, baseline: { ...(target.baseline ?? {}), observed_at: container.status_details?.observed_at ?? null, in_flight: showsInFlight(container) } };
+      } else if (fresh && container) {
+        const d = decide(container, target, seen);
+        if (showsInFlight(container)) seen.inFlight = true;
         // A delete that still reads as settled and fine has not been carried out yet.
         if (d.kind === 'done' && !(opts.untilGone && d.outcome === 'ready')) return result(d.outcome, { decision: d, evidence: d.evidence });
         // A delete is decided by the 404 alone: a read it cannot judge is simply not gone yet.

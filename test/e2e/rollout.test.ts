@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { settle } from '../../src/sim/state/containers.js';
 import { baseInterval } from '../../src/rollout/schedule.js';
-import { POLL_AFTER_MS } from '../../src/sim/state/container-views.js';
+import { containerJson, POLL_AFTER_MS } from '../../src/sim/state/container-views.js';
 import { onlyJson, type CliResult } from '../helpers/cli.js';
 import { REG, requestLines, SERVER_KINDS, until, useHarness, type DriveOptions, type Harness, type Seen } from '../helpers/sim.js';
 
@@ -33,6 +33,13 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
   const idOf = (name: string) => h.sim.world.containers.all().find((c) => c.teamId === SEED_IDS.teams.main && c.name === name)?.id;
   const record = (id: string) => settle(h.sim.world.containers.findAnyTeam(id)!, h.sim.world.now());
   const observedAt = (id: string) => h.sim.world.status(record(id)).details.observed_at;
+  const deploymentsOf = (id: string) => containerJson(record(id), h.sim.world.status(record(id)), { team: h.sim.world.auth.teams[0]!, now: h.sim.world.now(), generations: gens }).deployment_count;
+  /**
+   * The reads a command makes before its first poll: `serverless wait` and `redeploy` read the
+   * container once; without generations, `update --wait` and `redeploy --wait` also take a
+   * current read before the write (contract 6.8c).
+   */
+  const readsBeforePolling = (cmd: Command, waits = true) => (cmd === 'wait' || cmd === 'redeploy' ? 1 : 0) + (!gens && waits && (cmd === 'update' || cmd === 'redeploy') ? 1 : 0);
   const hintCommand = (stderr: string, what: RegExp): string[] => {
     const m = new RegExp(`${what.source}(infra .+)$`, 'm').exec(stderr);
     if (!m) throw new Error(`no hint ${what.source} in:\n${stderr}`);
@@ -76,6 +83,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       waitArgv = ['serverless', 'redeploy', target, '--wait'];
     } else waitArgv = [];
     const before = cmd === 'create' ? null : observedAt(idOf(target)!);
+    const deploymentsBefore = cmd === 'create' ? null : deploymentsOf(idOf(target)!);
     if (cmd === 'wait') {
       const u = await h.cli(['serverless', 'update', target, '--image', `${REG}/${target}:${tag}`]);
       expect(u.code).toBe(0);
@@ -91,7 +99,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       ? `infra serverless wait ${id} --generation ${g}`
       : cmd === 'create'
         ? `infra serverless wait ${id}`
-        : `infra serverless wait ${id} --observed-after ${before}`;
+        : `infra serverless wait ${id} --observed-after ${before} --deployments-before ${deploymentsBefore}`;
     return { r, id, name: target, g, baseline: before, t0, resume, reads: () => h.seen.slice(from).filter((s) => s.id === id), requests: () => requestLines(h.sim).slice(fromRequests) };
   }
 
@@ -101,7 +109,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
    */
   function afterFirstPoll(cmd: Command, act: () => void): DriveOptions {
     const from = h.seen.length;
-    const reads = cmd === 'wait' || cmd === 'redeploy' ? 2 : 1;
+    const reads = readsBeforePolling(cmd) + 1;
     let done = false;
     return {
       onIdle: () => {
@@ -177,7 +185,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     // A create's answer paces the first pause (operation.poll_after_ms).
     const pause = (step: number) => (step === 0 && cmd === 'create' ? Math.max(POLL_AFTER_MS, baseInterval(0)) : baseInterval(step));
     for (let t = 0, step = 0; (t += pause(step)) < MIN; step++) due.push(t);
-    const initialRead = cmd === 'wait' || cmd === 'redeploy' ? [0] : [];
+    const initialRead = Array.from({ length: readsBeforePolling(cmd) }, () => 0);
     expect(reads.map((s) => s.at - c.t0)).toEqual([...initialRead, ...due]);
 
     // The hint is a command that works: once the status is live again it sees the rollout through.
@@ -193,9 +201,11 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(c.r.code, c.r.stderr).toBe(130);
     expect(c.r.stdout).toBe(cmd === 'create' ? `${c.id}\n` : '');
     expect(c.r.stderr).toContain(`error: interrupted while waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
-    expect(c.r.stderr).toContain(`hint: resume waiting with: ${c.resume}\n`);
+    // Without generations, the first poll saw the change in flight (it began after the
+    // write): what is running now is this change, and a plain wait follows it.
+    expect(c.r.stderr).toContain(`hint: resume waiting with: ${gens ? c.resume : `infra serverless wait ${c.id}`}\n`);
     // Nothing was read after the interrupt: the first poll (after the read that starts wait/redeploy).
-    expect(c.reads()).toHaveLength(cmd === 'wait' || cmd === 'redeploy' ? 2 : 1);
+    expect(c.reads()).toHaveLength(readsBeforePolling(cmd) + 1);
     const again = await h.cli(hintCommand(c.r.stderr, /hint: resume waiting with: /));
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(gens ? readyLine(c.name, c.g) : /is ready/);
@@ -226,14 +236,26 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       expect(c.g).toBe(5);
       expect(onlyJson(c.r.stdout)).toMatchObject({ outcome: 'ready', evidence, spec_generation: gens ? 5 : null });
       expect(c.r.stderr).toMatch(
-        gens ? /generation 5 queued behind another rollout \(generation 4 is rolling out\)/ : /waiting for the platform to observe the change \(the status still describes the previous rollout\)/,
+        gens
+          ? /generation 5 queued behind another rollout \(generation 4 is rolling out\)/
+          : cmd === 'update'
+            ? /a rollout of web is already running: waiting for it to finish before sending the change/
+            : /the change queued behind another rollout/,
       );
       expect(c.r.stderr).toMatch(readyLine('web', 5));
       const reads = c.reads();
       // It waited through the other rollout (generation 4 running, then ended) and ended on its own.
       expect(reads.some((s) => s.observedGeneration === 4 && !s.terminal && s.state === 'running')).toBe(true);
       expect(reads.at(-1)).toMatchObject({ observedGeneration: 5, terminal: true, state: 'succeeded' });
-      expect(reads.filter((s) => s.terminal)).toHaveLength(1);
+      // update --wait without generations settles the other rollout first (6.8c): its end is
+      // read once, before the change is sent; then the change's own end.
+      expect(reads.filter((s) => s.terminal)).toHaveLength(!gens && cmd === 'update' ? 2 : 1);
+      if (!gens && cmd === 'update') {
+        const put = h.sim.requests.findIndex((q) => q.method === 'PUT' && q.body && (q.body as { image_tag?: string }).image_tag === '2.0.0');
+        expect(put).toBeGreaterThan(-1);
+        // The change was sent only after a read showed the other rollout finished.
+        expect(reads.find((s) => s.terminal)!.observedGeneration).toBe(4);
+      }
     });
 
     it('two changes merged into one rollout: the wait for the first one finishes', async () => {
@@ -242,6 +264,25 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       const puts = () => h.sim.requests.filter((q) => q.method === 'PUT').length;
       let a: Promise<CliResult> | undefined;
       let first: string[] = [];
+      if (!gens) {
+        // Without generations a change is never sent into a running rollout (6.8c): the second
+        // one waits for the first to finish, then goes; two rollouts, both ready.
+        if (cmd === 'update') a = h.start(['serverless', 'update', 'web', '--env', 'A=1', '--wait', '--json']);
+        else {
+          const u = await h.cli(['serverless', 'update', 'web', '--env', 'A=1']);
+          a = h.start([...hintCommand(u.stderr, /hint: follow the rollout with: /), '--json']);
+        }
+        await until(() => puts() === 1);
+        const b = h.start(['serverless', 'update', 'web', '--image', `${REG}/web:2.0.0`, '--wait', '--json']);
+        const [ra, rb] = await h.drive(Promise.all([a, b]));
+        expect(ra.code, ra.stderr).toBe(0);
+        expect(rb.code, rb.stderr).toBe(0);
+        expect(rb.stderr).toMatch(/a rollout of web is already running: waiting for it to finish before sending the change/);
+        expect(onlyJson(rb.stdout)).toMatchObject({ outcome: 'ready', evidence });
+        expect(record(SEED_IDS.web).rollouts.length).toBe(rollouts + 2);
+        expect(web.rollouts.at(-1)).toMatchObject({ spec: { image_tag: '2.0.0', environment_variables: { LOG_LEVEL: 'info', A: '1' } } });
+        return;
+      }
       if (cmd === 'update') {
         a = h.start(['serverless', 'update', 'web', '--env', 'A=1', '--wait', '--json']);
         await until(() => puts() === 1);
@@ -284,7 +325,10 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       expect(reads.length).toBeGreaterThan(3);
       expect(reads.slice(3).every((s) => !s.lagged)).toBe(true);
       const requests = c.requests();
-      expect(requests.filter((l) => l !== `GET /api/v1/serverless/${c.id}`)).toEqual(cmd === 'update' ? ['GET /api/v1/serverless', `PUT /api/v1/serverless/${c.id}`] : []);
+      // Without generations, update --wait also asks for the latest operation before the write
+      // (this server has no such route: 404, and the wait relies on fresh observations).
+      const opRead = !gens && cmd === 'update' ? [`GET /api/v1/operations/${c.id}`] : [];
+      expect(requests.filter((l) => l !== `GET /api/v1/serverless/${c.id}`)).toEqual(cmd === 'update' ? ['GET /api/v1/serverless', ...opRead, `PUT /api/v1/serverless/${c.id}`] : []);
       expect(c.r.stderr).toMatch(
         gens ? /waiting for generation 4 to start \(the status still describes generation 3\)/ : /waiting for the platform to observe the change \(the status still describes the previous rollout\)/,
       );
@@ -301,7 +345,12 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(reads.slice(0, 2).map((s) => s.lagged)).toEqual([true, true]);
     // The answer came from a live read of the new rollout, not from the lagging ones.
     expect(reads.at(-1)).toMatchObject({ lagged: false, observedGeneration: 4, terminal: true });
-    expect(requestLines(h.sim).slice(0, 3)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.web}/redeploy`, `GET /api/v1/serverless/${SEED_IDS.web}`]);
+    const lines = requestLines(h.sim);
+    // Without generations: a current read and the latest operation before the write (6.8c, d).
+    const pre = gens ? [] : [`GET /api/v1/operations/${SEED_IDS.web}`, `GET /api/v1/serverless/${SEED_IDS.web}`];
+    expect(lines[0]).toBe('GET /api/v1/serverless');
+    expect(lines.slice(1, 1 + pre.length).sort()).toEqual(pre);
+    expect(lines.slice(1 + pre.length, 3 + pre.length)).toEqual([`POST /api/v1/serverless/${SEED_IDS.web}/redeploy`, `GET /api/v1/serverless/${SEED_IDS.web}`]);
   });
 
   // --- the commands around the wait --------------------------------------------------
@@ -313,8 +362,11 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const put = h.sim.requests.find((q) => q.method === 'PUT');
     expect(put?.body).toEqual({ image: `${REG}/web`, image_tag: '2.0.0' });
     const lines = requestLines(h.sim);
-    expect(lines.slice(0, 2)).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${SEED_IDS.web}`]);
-    expect(new Set(lines.slice(2))).toEqual(new Set([`GET /api/v1/serverless/${SEED_IDS.web}`]));
+    const pre = gens ? [] : [`GET /api/v1/operations/${SEED_IDS.web}`, `GET /api/v1/serverless/${SEED_IDS.web}`];
+    expect(lines[0]).toBe('GET /api/v1/serverless');
+    expect(lines.slice(1, 1 + pre.length).sort()).toEqual(pre);
+    expect(lines[1 + pre.length]).toBe(`PUT /api/v1/serverless/${SEED_IDS.web}`);
+    expect(new Set(lines.slice(2 + pre.length))).toEqual(new Set([`GET /api/v1/serverless/${SEED_IDS.web}`]));
     expect(r.stderr).toMatch(new RegExp(`^updated web \\(id ${SEED_IDS.web}\\)${gens ? ': generation 4' : ''}\\n`));
   });
 
@@ -352,21 +404,37 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
 
   it('--project (a team name): X-Team-Id on every request, the name looked up once, the resume hint keeps it', async () => {
     h.sim.world.setFaults({ stale: true });
+    const deployments = deploymentsOf(SEED_IDS.web);
     const r = await h.cli(['--project', 'main', 'serverless', 'update', 'web', '--min', '2', '--wait', '--timeout', '30s']);
     expect(r.code).toBe(6);
     const [teams, ...rest] = h.sim.requests;
     expect(`${teams!.method} ${teams!.path}`).toBe('GET /api/v1/user/teams');
     expect(rest.length).toBeGreaterThan(2);
     for (const q of rest) expect(q.headers['x-team-id']).toBe(String(SEED_IDS.teams.main));
-    const resume = gens ? `infra serverless wait ${SEED_IDS.web} --generation 4 --project main` : `infra serverless wait ${SEED_IDS.web} --observed-after ${observedAt(SEED_IDS.web)} --project main`;
+    const resume = gens
+      ? `infra serverless wait ${SEED_IDS.web} --generation 4 --project main`
+      : `infra serverless wait ${SEED_IDS.web} --observed-after ${observedAt(SEED_IDS.web)} --deployments-before ${deployments} --project main`;
     expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
+  });
+
+  it.runIf(!gens)('redeploy --wait while a rollout is in progress, without generations: the rollout is settled first, then the redeploy goes (6.8c)', async () => {
+    // batch is mid-rollout in the seed; the real API would answer 409 to a redeploy now.
+    const r = await h.cli(['serverless', 'redeploy', 'batch', '--wait', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^a rollout of batch is already running: waiting for it to finish before sending the change$/m);
+    expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'ready', evidence: 'fresh_observation' });
+    const lines = requestLines(h.sim);
+    expect(lines.indexOf(`POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`)).toBeGreaterThan(0);
+    expect(h.seen.filter((x) => x.id === SEED_IDS.batch).some((x) => x.terminal)).toBe(true);
   });
 
   it('redeploy while a rollout is in progress: the API refuses (409), exit 1, nothing waited for', async () => {
     // batch is mid-rollout in the seed; the real API answers 409 {error} instead of queueing.
-    const r = await h.cli(['serverless', 'redeploy', 'batch', '--wait']);
+    // (Without generations, redeploy --wait settles the rollout first: the test above.)
+    const r = await h.cli(['serverless', 'redeploy', 'batch', ...(gens ? ['--wait'] : [])]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\n');
+    const warning = gens ? '' : 'warning: a rollout of batch is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)\n';
+    expect(r.stderr).toBe(`${warning}error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\n`);
     expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`]);
   });
 

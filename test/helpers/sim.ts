@@ -32,10 +32,16 @@ export const IMG = `${REG}/app`;
 
 /** The two kinds of server every wait is proven against (contract 6, rule 8). */
 export const SERVER_KINDS = [
-  { kind: 'with generations', generations: true },
-  { kind: 'without generations', generations: false },
+  { kind: 'with generations', generations: true, operations: true },
+  // A server that predates both generations and GET /operations/{id} (contract 6.8a-b alone).
+  { kind: 'without generations', generations: false, operations: false },
 ] as const;
-export type ServerKind = (typeof SERVER_KINDS)[number];
+/** A kind of server: with or without generations, with or without GET /operations/{id}. */
+export interface ServerKind {
+  kind?: string;
+  generations: boolean;
+  operations?: boolean;
+}
 
 // --- starting, resetting ------------------------------------------------------------------
 
@@ -286,6 +292,8 @@ export async function harness(kind: ServerKind = SERVER_KINDS[0]): Promise<Harne
 
   const watch = () =>
     sim.use(
+      // A server without the operations route answers 404 there (contract 6.8d: fall back).
+      ...(kind.operations === false ? [http.get('*/api/v1/operations/:id', () => HttpResponse.json({ message: 'Not Found' }, { status: 404 }))] : []),
       http.get('*/api/v1/serverless/:id', ({ params }) => {
         const id = String(params.id);
         const c = sim.world.containers.findAnyTeam(id);

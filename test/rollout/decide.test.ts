@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineOf, decide, isFresh, type Baseline } from '../../src/rollout/decide.js';
+import { baselineOf, changeBaseline, decide, isFresh, type Baseline } from '../../src/rollout/decide.js';
 import { container, type Shape } from './fixtures.js';
 
 // Target generation G = 3 throughout.
@@ -121,22 +121,58 @@ describe('decide(container, {baseline}) without generations', () => {
 describe('isFresh / baselineOf', () => {
   it('compares server values only', () => {
     const before = baselineOf(container({ ...gone }));
-    expect(before).toEqual({ ...BEFORE, in_flight: false });
+    expect(before).toEqual({ ...BEFORE, in_flight: false, settled: true });
     expect(isFresh(container({ ...gone }), before)).toBe(false);
-    expect(isFresh(container({ ...gone, observedAt: '2024-12-31T23:59:59.000Z' }), before)).toBe(true);
     expect(isFresh(container({ ...gone, revision: null }), before)).toBe(true);
+    expect(isFresh(container({ ...gone, deployments: 4 }), before)).toBe(true);
+  });
+
+  it('observed_at alone is a re-observation until a rollout was seen in flight after the write', () => {
+    const before = baselineOf(container({ ...gone }));
+    const later = container({ ...gone, observedAt: '2025-01-01T00:00:09.000Z' });
+    expect(isFresh(later, before)).toBe(false);
+    expect(isFresh(later, before, { inFlight: true })).toBe(true);
+    // The write's answer already showed the change in flight: that counts as seen.
+    expect(isFresh(later, { ...before, in_flight: true })).toBe(true);
   });
 
   it('a field the read lacks is no evidence', () => {
     const c = { ...container({ ...gone }), current_revision: undefined, deployment_count: undefined };
-    expect(isFresh(c, BEFORE)).toBe(false);
+    expect(isFresh(c, BEFORE, { inFlight: true })).toBe(false);
   });
 
-  it('a baseline taken while a rollout was in flight needs a new deployment, where the server counts them', () => {
+  it('a baseline taken while another rollout was in flight (not settled) needs a new deployment', () => {
     const before = baselineOf(container({ ...gone, summary: 'in_progress', state: 'running', terminal: false }));
-    expect(before.in_flight).toBe(true);
+    expect(before).toMatchObject({ in_flight: true, settled: false });
     // The earlier rollout finishing moves observed_at and current_revision: not this change.
-    expect(isFresh(container({ ...gone, observedAt: '2025-01-01T00:01:00.000Z', revision: 'web-00004' }), before)).toBe(false);
+    expect(isFresh(container({ ...gone, observedAt: '2025-01-01T00:01:00.000Z', revision: 'web-00004' }), before, { inFlight: true })).toBe(false);
     expect(isFresh(container({ ...gone, observedAt: '2025-01-01T00:01:00.000Z', deployments: 4 }), before)).toBe(true);
+  });
+
+  it('changeBaseline: revision and deployments from the settled read, observed_at from the last word', () => {
+    const settled = container({ ...gone });
+    const answer = container({ ...gone, observedAt: '2025-01-01T00:00:03.000Z', summary: 'in_progress', state: 'queued', terminal: false });
+    expect(changeBaseline(settled, answer)).toEqual({ ...BEFORE, observed_at: '2025-01-01T00:00:03.000Z', in_flight: true, settled: true });
+    expect(changeBaseline(settled, undefined)).toEqual({ ...BEFORE, in_flight: false, settled: true });
+  });
+});
+
+describe('decide with the change\'s own operation (rule 8d)', () => {
+  const op = (operation_id: string, state: string, terminal: boolean) => ({ operation_id, state, terminal });
+  const target = { baseline: BEFORE, operationBefore: 'op-1' };
+  const rows: { name: string; read: Parameters<typeof decide>[0]; expected: Record<string, unknown> }[] = [
+    { name: 'the operation from before the write: not this change', read: { ...container({ ...gone, deployments: 4 }), latest_operation: op('op-1', 'succeeded', true) }, expected: { kind: 'wait', phase: 'previous_rollout' } },
+    { name: 'a new operation in flight', read: { ...container({ ...gone }), latest_operation: op('op-2', 'running', false) }, expected: { kind: 'wait', phase: 'rolling_out' } },
+    { name: 'a new operation queued', read: { ...container({ ...gone }), latest_operation: op('op-2', 'queued', false) }, expected: { kind: 'wait', phase: 'queued' } },
+    { name: 'a new operation succeeded, whatever the container still says', read: { ...container({ ...gone, summary: 'failed', state: 'failed' }), latest_operation: op('op-2', 'succeeded', true) }, expected: { kind: 'done', outcome: 'ready', evidence: 'operation' } },
+    { name: 'a new operation failed while the previous revision serves: degraded', read: { ...container({ ...gone, summary: 'degraded', state: 'failed' }), latest_operation: op('op-2', 'failed', true) }, expected: { kind: 'done', outcome: 'degraded', evidence: 'operation' } },
+    { name: 'a new operation failed', read: { ...container({ ...gone }), latest_operation: { ...op('op-2', 'failed', true), error: { code: 'serverless.crash_loop', message: 'm', retryable: false } } }, expected: { kind: 'done', outcome: 'failed', evidence: 'operation', error: { code: 'serverless.crash_loop' } } },
+    { name: 'a new operation cancelled', read: { ...container({ ...gone }), latest_operation: op('op-2', 'cancelled', true) }, expected: { kind: 'done', outcome: 'cancelled' } },
+    { name: 'the route answered 404 mid-wait: the fresh-observation rule', read: { ...container({ ...gone, deployments: 4 }), latest_operation: null }, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation' } },
+    { name: 'no operation before the write, one now', read: { ...container({ ...gone }), latest_operation: op('op-9', 'succeeded', true) }, expected: { kind: 'done', outcome: 'ready' } },
+  ];
+  it.each(rows)('$name', ({ read, expected }) => {
+    const t = expected.outcome === 'ready' && read.latest_operation?.operation_id === 'op-9' ? { ...target, operationBefore: null } : target;
+    expect(decide(read, t)).toMatchObject(expected);
   });
 });

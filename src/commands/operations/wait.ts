@@ -10,7 +10,7 @@ import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { progressOption, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import type { Operation } from '../../client/schemas.js';
-import type { OperationSubject } from '../../rollout/operation.js';
+import type { OperationSubject } from '../resource/operation-words.js';
 import { endpointOf, findOperation, GRACE_MS, OPERATIONS, operationStatus, readOnce, type OperationRead } from './read.js';
 
 export default defineCommand({

@@ -5,7 +5,7 @@
 import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
-import { lookWith } from '../../rollout/operation.js';
+import { lookWith } from './operation-words.js';
 
 export type Item = Resource & Record<string, unknown>;
 

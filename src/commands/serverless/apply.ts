@@ -9,9 +9,9 @@ import type { Container } from '../../client/schemas.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { fromFile, fromFlags, type Desired } from './apply-input.js';
 import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
-import { envKey, nonEmpty, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions } from './flags.js';
+import { envKey, nonEmpty, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { manyError, targetOf, waitMany, type Finished, type WaitItem } from './wait-flow.js';
+import { changeStart, changeTarget, createTarget, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -80,7 +80,7 @@ export default defineCommand({
     if (opts.preflight) await gate(app, client, plans);
 
     const results: Result[] = [];
-    for (const p of plans) results.push(await execute(app, client, p, keyFor(p.desired), baseKey, opts.showSecrets));
+    for (const p of plans) results.push(await execute(app, client, p, keyFor(p.desired), baseKey, opts.showSecrets, flags));
     const changed = results.filter((r) => r.item);
     let finished: Finished[] = [];
     if (flags.wait && changed.length) finished = await waitMany(app, client, changed.map((r) => r.item!), flags);
@@ -118,7 +118,7 @@ interface Result {
   item?: WaitItem;
 }
 
-async function execute(app: App, client: Client, p: Plan, key: string, baseKey: string, showSecrets: boolean): Promise<Result> {
+async function execute(app: App, client: Client, p: Plan, key: string, baseKey: string, showSecrets: boolean, flags: WaitFlags): Promise<Result> {
   const name = p.desired.name;
   if (p.action === 'unchanged') {
     printPlan(app, p, 'unchanged', showSecrets);
@@ -143,12 +143,14 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
       action: 'created',
       key,
       ...(generation !== undefined ? { generation } : {}),
-      item: { subject: { id: c.id, name: c.name ?? name, target: targetOf(c, null) }, start: { initial: c, ...(created.operation?.poll_after_ms ? { pollAfterMs: created.operation.poll_after_ms } : {}) } },
+      item: { subject: { id: c.id, name: c.name ?? name, target: createTarget(c) }, start: { initial: c, ...(created.operation?.poll_after_ms ? { pollAfterMs: created.operation.poll_after_ms } : {}) } },
     };
   }
-  const before = p.current!;
+  const prepared = await prepareKnown(app, client, { id: p.current!.id, name, item: p.current!, ref: name }, flags);
+  const before = prepared.before;
   const updated = await client.serverless.update(before.id, p.change, { signal: app.ctx.signal });
   const c = updated.container;
+  const target = changeTarget(c, prepared);
   const generation = c.spec_generation ?? undefined;
   printPlan(app, p, `updated (id ${before.id}${generation !== undefined ? `, generation ${generation}` : ''})`, showSecrets);
   return {
@@ -156,7 +158,7 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
     id: before.id,
     action: 'updated',
     ...(generation !== undefined ? { generation } : {}),
-    item: { subject: { id: before.id, name: c.name ?? name, target: targetOf(c, before) }, start: { initial: c } },
+    item: { subject: { id: before.id, name: c.name ?? name, target }, start: changeStart(c, target) },
   };
 }
 

@@ -2,7 +2,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { ContainerChange } from '../../client/serverless.js';
 import { applyEnv, envEdits, nonEmpty, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { afterChange, targetOf } from './wait-flow.js';
+import { afterChange, createTarget } from './wait-flow.js';
 import { defineCommand, option, required } from '../../cli/command.js';
 
 /** What a create sends when a flag is not given (the API requires each of them). */
@@ -48,7 +48,7 @@ export default defineCommand({
       {
         id: c.id,
         name: c.name ?? name,
-        target: targetOf(c, null),
+        target: createTarget(c),
         answer: created,
         start: { initial: c, pollAfterMs: created.operation?.poll_after_ms ?? undefined },
         verb: 'created',

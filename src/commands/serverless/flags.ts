@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import { flag, list, option } from '../../cli/command.js';
-import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../resource/wait.js';
+import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait-flags.js';
 import { durationOption } from '../../cli/options.js';
 import type { ContainerChange } from '../../client/serverless.js';
 

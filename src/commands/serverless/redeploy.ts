@@ -1,6 +1,6 @@
 import { waitFlags, waitOptions } from './flags.js';
-import { baselineOf } from '../../rollout/decide.js';
-import { afterChange, readBefore, targetOf } from './wait-flow.js';
+import { baselineOf, type Target } from '../../rollout/decide.js';
+import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
 import { arg, defineCommand } from '../../cli/command.js';
 
 export default defineCommand({
@@ -12,14 +12,17 @@ export default defineCommand({
   run: async (app, { args, opts }) => {
     const flags = waitFlags(opts);
     const client = await app.client();
-    const { id, before, name } = await readBefore(app, client, args[0]);
-    await client.serverless.redeploy(id, { signal: app.ctx.signal });
-    // 202 without a container: the read right after carries the change's generation, where the
-    // server sends generations (contract 6.8); otherwise the read before is the baseline.
+    const prepared = await prepareChange(app, client, args[0], flags);
+    const { id, name, before } = prepared;
+    const accepted = await client.serverless.redeploy(id, { signal: app.ctx.signal });
+    // The 202 carries no container: the read right after it carries the change's generation
+    // (or the 202 does, on v1.7.0 servers). Without one, that read is the server's last word
+    // before the rollout (rule 8a): the baseline, never the verdict.
     const after = await client.serverless.get(id, { signal: app.ctx.signal });
-    const generation = after.container.spec_generation ?? undefined;
-    const bumped = generation !== undefined && generation !== (before.spec_generation ?? undefined);
-    const target = bumped ? targetOf(after.container, before) : { baseline: baselineOf(before) };
-    return afterChange(app, client, { id, name, target, answer: after, start: { initial: after.container }, verb: 'redeploying' }, flags);
+    const read = after.container;
+    const bumped = read.spec_generation !== undefined && read.spec_generation !== null && read.spec_generation !== (before.spec_generation ?? undefined);
+    const generation = accepted.generation ?? (bumped ? read.spec_generation! : undefined);
+    const target: Target = generation !== undefined ? { generation, baseline: baselineOf(before) } : changeTarget({ ...read, spec_generation: undefined }, prepared);
+    return afterChange(app, client, { id, name, target, answer: after, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) }, verb: 'redeploying' }, prepared.flags);
   },
 });

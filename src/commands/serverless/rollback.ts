@@ -2,7 +2,7 @@ import { arg, defineCommand, option } from '../../cli/command.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { nonEmpty, waitFlags, waitOptions } from './flags.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
-import { afterChange, readBefore, targetOf } from './wait-flow.js';
+import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
 
 export default defineCommand({
   path: ['serverless', 'rollback'],
@@ -17,7 +17,8 @@ export default defineCommand({
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlags(opts);
     const client = await app.client();
-    const { id, before, name } = await readBefore(app, client, ref);
+    const prepared = await prepareChange(app, client, ref, flags);
+    const { id, before, name } = prepared;
     const { items } = await client.serverless.deployments(id, { signal: app.ctx.signal });
     const target = pickTarget(items, opts.to, name);
     const label = revisionLabel(target);
@@ -33,11 +34,12 @@ export default defineCommand({
     app.info(`rolling back ${name} to ${label}: ${Object.entries(change).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
     const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
     const c = updated.container;
+    const changed = changeTarget(c, prepared);
     const code = await afterChange(
       app,
       client,
-      { id, name: c.name ?? name, target: targetOf(c, before), answer: updated, start: { initial: c }, verb: 'rolled back', extraJson: { rolled_back_to: rolledBackTo, changed: change } },
-      flags,
+      { id, name: c.name ?? name, target: changed, answer: updated, start: changeStart(c, changed), verb: 'rolled back', extraJson: { rolled_back_to: rolledBackTo, changed: change } },
+      prepared.flags,
     );
     if (flags.wait) app.info(`${name} runs the image and settings of ${label} again`);
     return code;

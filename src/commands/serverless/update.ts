@@ -2,7 +2,7 @@ import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, envKey, nonEmpty, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { afterChange, readBefore, targetOf } from './wait-flow.js';
+import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
 import { arg, defineCommand, list, option } from '../../cli/command.js';
 
 const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile; to roll out the same configuration again use: infra serverless redeploy <id>';
@@ -32,8 +32,11 @@ export default defineCommand({
     if (Object.keys(change).length === 0 && !editsEnv) throw new UsageError('nothing to update', NOTHING_HINT);
 
     const client = await app.client();
-    // The read before the change: the baseline of a wait without generations, and the current env.
-    let { id, before, name } = await readBefore(app, client, args[0]);
+    // The read before the change (contract 6.8: settled first with --wait on a server without
+    // generations) and the current env.
+    const prepared = await prepareChange(app, client, args[0], flags);
+    let { before } = prepared;
+    const { id, name } = prepared;
     if (editsEnv) {
       // PUT replaces environment_variables as a whole (contract 12): read, edit, send all.
       if (before.environment_variables === undefined) before = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
@@ -49,7 +52,8 @@ export default defineCommand({
     }
     const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
     const c = updated.container;
-    return afterChange(app, client, { id, name: c.name ?? name, target: targetOf(c, before), answer: updated, start: { initial: c }, verb: 'updated' }, flags);
+    const target = changeTarget(c, { ...prepared, before });
+    return afterChange(app, client, { id, name: c.name ?? name, target, answer: updated, start: changeStart(c, target), verb: 'updated' }, prepared.flags);
   },
 });
 

@@ -1,107 +1,29 @@
-// The rollout wait as the commands run it: progress on stderr (human, or NDJSON events with
-// --progress json), the poller, then the outcome as an exit code, `error:`/`hint:` lines and,
-// with --json, one object on stdout. `waitMany` waits on several containers at once, one
-// line per container as each finishes. On GitHub Actions, failures are also annotations and
-// every finished wait adds a table to the job summary.
-import { appendFile } from 'node:fs/promises';
+// A container's rollout as the commands wait for it: the subject the one runner
+// (src/commands/kit/wait.ts) follows, and the change flow of contract 6.8 around a write on a
+// server without generations: a running rollout settled first (--wait) or warned about, the
+// latest operation noted before the write, the write's answer (or the first read after it)
+// as the baseline and never as the verdict.
 import type { App } from '../../cli/app.js';
-import { CliError, InterruptedError } from '../../cli/errors.js';
-import { formatDuration } from '../../shared/duration.js';
+import { CliError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerRead } from '../../client/serverless.js';
-import { baselineOf, type Target } from '../../rollout/decide.js';
-import { errorAnnotation, onGitHubActions, summaryTable } from '../../rollout/github.js';
-import { waitForRollout, type WaitEvent, type WaitResult } from '../../rollout/poller.js';
-import { changeLabel, finalJson, phaseText, resumeCommand, verdict, type FinalJson, type Subject, type Verdict } from '../../rollout/report.js';
-import type { Progress } from '../../output/progress.js';
-import { jsonProgress } from '../resource/wait.js';
-import type { WaitFlags } from './flags.js';
+import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../rollout/decide.js';
+import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait.js';
+import { remaining, type WaitFlags } from '../kit/wait-flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
+import { changeLabel, resumeCommand, rolloutWords, runningWords, type Subject } from './rollout-words.js';
+
+export { manyError, worstExit, type Finished };
+export type { Subject };
 
 export interface WaitStart {
-  /** A read already in hand, decided first without a request. */
+  /** A read already in hand, decided first without a request (never a write's answer without generations). */
   initial?: Container;
+  /** The first read after the write is the baseline (a redeploy's 202 carries no container). */
+  firstReadIsBaseline?: boolean;
   /** The server's pacing before the first re-read (a create's `operation.poll_after_ms`). */
   pollAfterMs?: number;
-}
-
-/** One container's finished wait. */
-export interface Finished {
-  subject: Subject;
-  result: WaitResult;
-  verdict: Verdict;
-  json: FinalJson;
-}
-
-const NO_PROGRESS: Progress = { update() {}, done() {}, stop() {} };
-
-interface Polled {
-  result: WaitResult;
-  /** A read of this change was seen: the resume hint no longer needs --observed-after. */
-  seenFresh: boolean;
-}
-
-async function poll(app: App, client: Client, subject: Subject, start: WaitStart, flags: WaitFlags, signal: AbortSignal, onEvent: (e: WaitEvent) => void): Promise<Polled> {
-  let seenFresh = false;
-  const result = await waitForRollout({
-    fetch: async (s) => (await client.serverless.get(subject.id, { signal: s })).container,
-    target: subject.target,
-    initial: start.initial,
-    pollAfterMs: start.pollAfterMs,
-    clock: app.ctx.clock,
-    random: app.ctx.random,
-    intervalCapMs: flags.intervalMs,
-    timeoutMs: flags.timeoutMs,
-    signal,
-    rateLimit: () => client.http.lastRateLimit,
-    onProgress: (e) => {
-      if (e.type === 'status' && e.decision.phase !== 'previous_rollout' && e.decision.phase !== 'stale') seenFresh = true;
-      onEvent(e);
-    },
-  });
-  return { result, seenFresh };
-}
-
-function verdictOf(app: App, subject: Subject, polled: Polled, flags: WaitFlags): Verdict {
-  const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
-  return verdict(subject, polled.result, {
-    timeoutMs: flags.timeoutMs,
-    resume: resumeCommand(subject, project, polled.seenFresh),
-    endpoint: `GET /api/v1/serverless/${subject.id}`,
-    terminated: isTermination(app.ctx.signal.reason),
-  });
-}
-
-const eventSubject = (s: Subject) => ({ id: s.id, name: s.name, ...(s.target.generation !== undefined ? { generation: s.target.generation } : {}) });
-
-export async function waitAndReport(app: App, client: Client, subject: Subject, start: WaitStart, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<number> {
-  const events = flags.progress === 'json' ? jsonProgress(app, eventSubject(subject)) : undefined;
-  // With --progress json the events replace the human progress, so stderr stays parseable.
-  const progress = events ? NO_PROGRESS : await app.progress();
-  // A spinner redraws in place, so it can show the elapsed time; a pipe gets one line per phase.
-  const live = app.interactive;
-  const say = (text: string, elapsedMs: number) => progress.update(live ? `${text} · ${seconds(elapsedMs)}` : text);
-  say(`waiting for ${changeLabel(subject)} (timeout ${formatDuration(flags.timeoutMs)})`, 0);
-  let polled: Polled;
-  try {
-    polled = await poll(app, client, subject, start, flags, app.ctx.signal, (e) => {
-      events?.event(e);
-      say(phaseText(e, subject), e.elapsedMs);
-    });
-  } catch (err) {
-    progress.stop();
-    throw err;
-  }
-  const v = verdictOf(app, subject, polled, flags);
-  events?.final(polled.result);
-  if (v.exitCode === 0) progress.done(v.message, true);
-  else progress.stop();
-  if (app.json) app.printJson({ ...finalJson(subject, polled.result), ...extraJson });
-  for (const note of v.notes) app.info(note);
-  await reportToGitHub(app, [{ subject, result: polled.result, verdict: v, json: finalJson(subject, polled.result) }]);
-  if (v.exitCode !== 0) throw new CliError(v.exitCode, v.message, v.hint, v.details);
-  return ExitCode.OK;
 }
 
 export interface WaitItem {
@@ -109,141 +31,135 @@ export interface WaitItem {
   start: WaitStart;
 }
 
-/**
- * Waits on every item at once. Each container gets its line as it finishes (its error and
- * hint when it did not end ready); the caller prints --json and picks the exit code
- * (`worstExit`). A wait that throws (not a transient error) stops the others.
- */
-export async function waitMany(app: App, client: Client, items: readonly WaitItem[], flags: WaitFlags): Promise<Finished[]> {
-  const asJson = flags.progress === 'json';
-  const live = !asJson && app.interactive;
-  let progress = asJson ? NO_PROGRESS : await app.progress();
-  const texts = new Map<string, string>();
-  const pending = new Set(items.map((i) => i.subject.id));
-  const nameOf = new Map(items.map((i) => [i.subject.id, i.subject.name]));
-  const render = () => progress.update(`waiting for ${pending.size} rollout${pending.size === 1 ? '' : 's'}: ${[...pending].map((id) => `${nameOf.get(id)} ${texts.get(id) ?? 'waiting'}`).join(' · ')}`);
-  if (live) render();
-  else progress.update(`waiting for ${items.length} rollout${items.length === 1 ? '' : 's'}: ${items.map((i) => changeLabel(i.subject)).join(', ')} (timeout ${formatDuration(flags.timeoutMs)})`);
-
-  const stop = new AbortController();
-  const signal = AbortSignal.any([app.ctx.signal, stop.signal]);
-  const finished: Finished[] = [];
-  // Finishing touches the one spinner: one at a time, in the order the waits end.
-  let line = Promise.resolve();
-  const finish = async (f: Finished) => {
-    const { subject: s, verdict: v } = f;
-    pending.delete(s.id);
-    texts.delete(s.id);
-    if (v.exitCode === ExitCode.OK) progress.done(`${s.name}: ${v.message}`, true);
-    else {
-      progress.stop();
-      app.ctx.stderr.write(`${app.errStyle.red('error:')} ${s.name}: ${v.message}\n`);
-      for (const d of v.details ?? []) app.ctx.stderr.write(`${d}\n`);
-      if (v.hint) app.ctx.stderr.write(`${app.errStyle.dim('hint:')} ${v.hint}\n`);
-    }
-    for (const note of v.notes) app.info(`${s.name}: ${note}`);
-    if (live && pending.size > 0) {
-      progress = await app.progress();
-      render();
-    }
-  };
-  const one = async (item: WaitItem) => {
-    const { subject } = item;
-    const events = asJson ? jsonProgress(app, eventSubject(subject)) : undefined;
-    const polled = await poll(app, client, subject, item.start, flags, signal, (e) => {
-      events?.event(e);
-      if (asJson) return;
-      const text = phaseText(e, subject);
-      if (texts.get(subject.id) === text) return;
-      texts.set(subject.id, text);
-      if (live) render();
-      else progress.update(`${subject.name}: ${text}`);
-    });
-    events?.final(polled.result);
-    const f: Finished = { subject, result: polled.result, verdict: verdictOf(app, subject, polled, flags), json: finalJson(subject, polled.result) };
-    finished.push(f);
-    line = line.then(() => finish(f));
-    await line;
-  };
-  const settled = await Promise.allSettled(items.map((i) => one(i).catch((err: unknown) => {
-    stop.abort(err);
-    throw err;
-  })));
-  progress.stop();
-  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failure) throw failure.reason;
-  // In the order given, not the order finished: --json and the job summary are stable.
-  const ordered = items.map((i) => finished.find((f) => f.subject.id === i.subject.id)!);
-  await reportToGitHub(app, ordered);
-  return ordered;
-}
-
-/** Interrupted beats everything; then failed (1) > degraded (3) > timeout (6) > ready (0). */
-const RANK: Partial<Record<number, number>> = {
-  [ExitCode.TERMINATED]: 6,
-  [ExitCode.INTERRUPTED]: 5,
-  [ExitCode.FAILED]: 4,
-  [ExitCode.DEGRADED]: 3,
-  [ExitCode.TIMEOUT]: 2,
-  [ExitCode.OK]: 0,
-};
-
-export function worstExit(finished: readonly Finished[]): ExitCode {
-  let worst: ExitCode = ExitCode.OK;
-  for (const f of finished) if ((RANK[f.verdict.exitCode] ?? 1) > (RANK[worst] ?? 0)) worst = f.verdict.exitCode;
-  return worst;
-}
-
-/** The error that ends a multi-container wait that did not end ready everywhere. */
-export function manyError(finished: readonly Finished[]): CliError | undefined {
-  const code = worstExit(finished);
-  if (code === ExitCode.OK) return undefined;
-  const bad = finished.filter((f) => f.verdict.exitCode !== ExitCode.OK);
-  return new CliError(code, `${bad.length} of ${finished.length} rollout${finished.length === 1 ? '' : 's'} did not end ready: ${bad.map((f) => `${f.subject.name} ${f.result.outcome}`).join(', ')}`);
-}
-
-const ANNOTATED = new Set(['failed', 'degraded', 'cancelled']);
-
-/** GitHub Actions: `::error::` for each failed or degraded rollout, and one job-summary table. */
-export async function reportToGitHub(app: App, finished: readonly Finished[]): Promise<void> {
-  const env = app.ctx.env;
-  if (!onGitHubActions(env) || finished.length === 0) return;
-  for (const f of finished) {
-    if (!ANNOTATED.has(f.result.outcome)) continue;
-    const text = [f.verdict.message, ...(f.verdict.details ?? []).map((d) => d.trim()), ...(f.verdict.hint ? [`hint: ${f.verdict.hint}`] : [])].join('\n');
-    app.ctx.stderr.write(`${errorAnnotation(`Rollout of ${f.subject.name} ${f.result.outcome}`, text)}\n`);
-  }
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return;
-  const rows = finished.map((f) => ({
-    container: f.subject.name,
-    revision: f.result.container?.current_revision ?? '',
-    outcome: f.result.outcome,
-    duration: formatDuration(f.result.elapsedMs),
-    hint: f.verdict.exitCode === ExitCode.OK ? '' : (f.verdict.hint ?? ''),
-  }));
+/** The container's latest operation (rule 8d); null when the route answers 404 or fails: the wait falls back. */
+async function latestOperation(client: Client, id: string, signal: AbortSignal): Promise<LatestOperation | null> {
   try {
-    await appendFile(file, summaryTable(rows));
+    return (await client.serverless.operation(id, { signal })).operation;
   } catch (err) {
-    app.warn(`could not append the rollout summary to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
+    if (signal.aborted) throw err;
+    return null;
   }
 }
 
-/** Elapsed time in whole seconds for the spinner: `0s`, `42s`, `2m5s`. */
-function seconds(ms: number): string {
-  return ms < 1000 ? '0s' : formatDuration(Math.floor(ms / 1000) * 1000);
+function rolloutSubject(app: App, client: Client, item: WaitItem): WaitSubject {
+  const { subject: s, start } = item;
+  const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
+  const withOperation = s.target.operationBefore !== undefined;
+  return {
+    id: s.id,
+    name: s.name,
+    target: s.target,
+    words: rolloutWords(s),
+    read: async (signal) => {
+      const [c, op] = await Promise.all([client.serverless.get(s.id, { signal }), withOperation ? latestOperation(client, s.id, signal) : undefined]);
+      return op === undefined ? c.container : { ...c.container, latest_operation: op };
+    },
+    endpoint: `GET /api/v1/serverless/${s.id}`,
+    resume: (seenFresh) => resumeCommand(s, project, seenFresh),
+    ...(start.initial ? { initial: start.initial } : {}),
+    ...(start.firstReadIsBaseline ? { firstReadIsBaseline: true } : {}),
+    ...(start.pollAfterMs ? { pollAfterMs: start.pollAfterMs } : {}),
+    ...(s.target.generation !== undefined ? { generation: s.target.generation } : {}),
+    github: true,
+  };
+}
+
+export function waitAndReport(app: App, client: Client, subject: Subject, start: WaitStart, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<number> {
+  return runWait(app, client, rolloutSubject(app, client, { subject, start }), flags, extraJson);
+}
+
+/** Waits on every container at once, one line each as it finishes (see runWaits). */
+export function waitMany(app: App, client: Client, items: readonly WaitItem[], flags: WaitFlags): Promise<Finished[]> {
+  return runWaits(app, client, items.map((i) => rolloutSubject(app, client, i)), flags);
+}
+
+/** The container before a change: the list item resolution found, or one read. */
+export async function readBefore(app: App, client: Client, ref: string): Promise<{ id: string; before: Container; name: string }> {
+  const resolved = await client.serverless.resolve(ref, { signal: app.ctx.signal });
+  const before = resolved.item ?? (await client.serverless.get(resolved.id, { signal: app.ctx.signal })).container;
+  return { id: resolved.id, before, name: before.name ?? ref };
+}
+
+/** What a change is judged against (contract 6.8), taken before the write. */
+export interface Prepared {
+  id: string;
+  name: string;
+  /** The settled read just before the write (the list item on servers with generations). */
+  before: Container;
+  /** Rule 8d: the latest operation's id before the write; undefined where the server has no such route. */
+  operationBefore?: string | null;
+  /** The wait flags, less the time a settle took. */
+  flags: WaitFlags;
+}
+
+/**
+ * Contract 6.8c: on a server without generations, a rollout already running when a change is
+ * sent would answer for the change (and may drop it). With --wait it is settled first (one
+ * line says so, within the same --timeout); without, the change goes and a warning says so.
+ * Servers with generations tell the changes apart: nothing changes there.
+ */
+export async function prepareChange(app: App, client: Client, ref: string, flags: WaitFlags): Promise<Prepared> {
+  const { id, before: item, name } = await readBefore(app, client, ref);
+  return prepareKnown(app, client, { id, name, item, ref }, flags);
+}
+
+/** prepareChange for a container already read (`item`: its list item or a read). */
+export async function prepareKnown(app: App, client: Client, known: { id: string; name: string; item: Container; ref: string }, flags: WaitFlags): Promise<Prepared> {
+  const { id, name, item, ref } = known;
+  if (item.spec_generation !== undefined && item.spec_generation !== null) return { id, name, before: item, flags };
+  if (!flags.wait) {
+    if (showsInFlight(item)) app.warn(`a rollout of ${name} is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)`);
+    return { id, name, before: item, flags };
+  }
+  const signal = app.ctx.signal;
+  // The list item may be older than the platform's last look: a current read decides.
+  let [{ container: current }, op] = await Promise.all([client.serverless.get(id, { signal }), latestOperation(client, id, signal)]);
+  let left = flags;
+  // A stale status is not trusted either way (rule 3): it does not hold the change back.
+  if (showsInFlight(current)) {
+    app.info(`a rollout of ${name} is already running: waiting for it to finish before sending the change`);
+    const started = app.ctx.clock.now();
+    const settled = await follow(app, client, { ...rolloutSubject(app, client, { subject: { id, name, target: {} }, start: { initial: current } }), words: runningWords(name, id) }, flags);
+    settledOrThrow(app, settled, ref);
+    current = settled.result.container as Container;
+    left = remaining(flags, app.ctx.clock.now() - started);
+    op = await latestOperation(client, id, signal);
+  }
+  return { id, name, before: current, flags: left, ...(op ? { operationBefore: op.operation_id ?? null } : {}) };
+}
+
+function settledOrThrow(app: App, f: Finished, ref: string): void {
+  const outcome = f.result.outcome;
+  if (outcome !== 'timeout' && outcome !== 'interrupted' && outcome !== 'impossible' && !f.result.deleted) return;
+  const v = f.verdict;
+  // --json: still one object at the end (contract 6.9), saying that nothing was sent.
+  if (app.json) app.printJson({ ...f.json, change_sent: false });
+  throw new CliError(v.exitCode, `${v.message.split(';')[0]}; the change was not sent`, `send it again once the running rollout has finished (infra serverless wait ${ref})`);
 }
 
 /**
  * What tells that a read describes this change: its generation where the server sends them
- * (contract 6.1), else a fresh observation compared with the read before it (6.8).
+ * (contract 6.1), else the evidence of 6.8 gathered by prepareChange and the write's answer.
  */
-export function targetOf(after: Container | undefined, before: Container | null): Target {
-  const generation = after?.spec_generation ?? undefined;
+export function changeTarget(answer: Container | undefined, prepared: Pick<Prepared, 'before' | 'operationBefore'>): Target {
+  const generation = answer?.spec_generation ?? undefined;
+  if (generation !== undefined) return { generation, baseline: baselineOf(prepared.before) };
   return {
-    ...(generation !== undefined ? { generation } : {}),
-    baseline: before === null ? null : baselineOf(before),
+    baseline: changeBaseline(prepared.before, answer),
+    ...(prepared.operationBefore !== undefined ? { operationBefore: prepared.operationBefore } : {}),
   };
+}
+
+/** How the wait starts after a write: only a read that carries a generation is decided at once (rule 8a). */
+export function changeStart(answer: Container | undefined, target: Target): WaitStart {
+  if (target.generation !== undefined) return answer ? { initial: answer } : {};
+  return { ...(answer ? { initial: answer } : {}), firstReadIsBaseline: true };
+}
+
+/** A create's target: nothing earlier to confuse it with. */
+export function createTarget(answer: Container | undefined): Target {
+  const generation = answer?.spec_generation ?? undefined;
+  return { ...(generation !== undefined ? { generation } : {}), baseline: null };
 }
 
 export interface Change {
@@ -273,13 +189,4 @@ export async function afterChange(app: App, client: Client, change: Change, flag
   return waitAndReport(app, client, subject, change.start ?? {}, flags, change.extraJson);
 }
 
-/** The container before a change: the list item resolution found, or one read. */
-export async function readBefore(app: App, client: Client, ref: string): Promise<{ id: string; before: Container; name: string }> {
-  const resolved = await client.serverless.resolve(ref, { signal: app.ctx.signal });
-  const before = resolved.item ?? (await client.serverless.get(resolved.id, { signal: app.ctx.signal })).container;
-  return { id: resolved.id, before, name: before.name ?? ref };
-}
-
-function isTermination(reason: unknown): boolean {
-  return reason instanceof InterruptedError && reason.signal === 'SIGTERM';
-}
+export { changeLabel };

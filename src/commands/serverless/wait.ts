@@ -15,6 +15,7 @@ export default defineCommand({
   options: {
     generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation; one container only)", intOption('--generation')),
     observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)', timestampOption('--observed-after')),
+    deploymentsBefore: option('--deployments-before <n>', 'servers without generations: the deployment_count of the read before the change (printed by the resume hint; one container only)', intOption('--deployments-before')),
     ...timingOptions(),
   },
   examples: [
@@ -28,12 +29,12 @@ export default defineCommand({
   run: async (app, { args: [refs], opts }) => {
     const flags = waitFlags(opts, true);
     const many = refs.length > 1;
-    if (many && (opts.generation !== undefined || opts.observedAfter !== undefined))
-      throw new UsageError(`--${opts.generation !== undefined ? 'generation' : 'observed-after'} applies to one container; ${refs.length} were given`, 'wait for each change with its own command, or leave the option out to wait for the latest change of each');
+    if (many && (opts.generation !== undefined || opts.observedAfter !== undefined || opts.deploymentsBefore !== undefined))
+      throw new UsageError(`--${opts.generation !== undefined ? 'generation' : opts.observedAfter !== undefined ? 'observed-after' : 'deployments-before'} applies to one container; ${refs.length} were given`, 'wait for each change with its own command, or leave the option out to wait for the latest change of each');
     if (new Set(refs).size !== refs.length) throw new UsageError('a container is named twice', 'name each container once');
     const client = await app.client();
     if (!many) {
-      const item = await itemOf(app, client, refs[0]!, opts.generation, opts.observedAfter);
+      const item = await itemOf(app, client, refs[0]!, opts.generation, opts.observedAfter, opts.deploymentsBefore);
       return waitAndReport(app, client, item.subject, item.start, flags);
     }
     const items = await Promise.all(refs.map((ref) => itemOf(app, client, ref, undefined, undefined)));
@@ -48,7 +49,7 @@ export default defineCommand({
   },
 });
 
-async function itemOf(app: App, client: Client, ref: string, given: number | undefined, observedAfter: string | undefined): Promise<WaitItem> {
+async function itemOf(app: App, client: Client, ref: string, given: number | undefined, observedAfter: string | undefined, deploymentsBefore?: number): Promise<WaitItem> {
   const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
   const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
   const name = c.name ?? id;
@@ -58,7 +59,17 @@ async function itemOf(app: App, client: Client, ref: string, given: number | und
   const generation = given ?? latest;
   const target: Target = {
     ...(generation !== undefined ? { generation } : {}),
-    ...(observedAfter !== undefined ? { baseline: { observed_at: observedAfter } } : {}),
+    ...baselineOfFlags(observedAfter, deploymentsBefore),
   };
   return { subject: { id, name, target }, start: { initial: c } };
+}
+
+/**
+ * The read before the change, as the resume hint printed it. With only --deployments-before
+ * the change was sent while another rollout ran: only a new deployment proves it began.
+ */
+function baselineOfFlags(observedAfter: string | undefined, deploymentsBefore: number | undefined): Pick<Target, 'baseline'> {
+  if (observedAfter === undefined && deploymentsBefore === undefined) return {};
+  const count = deploymentsBefore !== undefined ? { deployment_count: deploymentsBefore } : {};
+  return { baseline: observedAfter !== undefined ? { observed_at: observedAfter, ...count } : { ...count, settled: false } };
 }

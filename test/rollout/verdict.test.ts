@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/rollout/decide.js';
 import type { DoneDecision, WaitResult } from '../../src/rollout/poller.js';
-import { finalJson, phaseText, resumeCommand, verdict } from '../../src/rollout/report.js';
+import type { Target } from '../../src/rollout/decide.js';
+import type { WaitEvent } from '../../src/rollout/poller.js';
+import * as v from '../../src/rollout/verdict.js';
+import { resumeCommand, rolloutWords, type Subject } from '../../src/commands/serverless/rollout-words.js';
+
+// The one verdict, in the words of a container's rollout.
+const verdict = (s: Subject, r: WaitResult, o: { timeoutMs: number; resume: string; endpoint?: string; terminated?: boolean }) =>
+  v.verdict(rolloutWords(s), s.name, s.id, r, { endpoint: `GET /api/v1/serverless/${s.id}`, ...o });
+const phaseText = (e: WaitEvent, s: Subject) => v.progressText(e, rolloutWords(s));
+const finalJson = (s: { id: string; target: Target }, r: WaitResult) => v.finalJson(s.id, s.target, r);
 import { container, type Shape } from './fixtures.js';
 
 const subject = { id: 'srv-101', name: 'web', target: { generation: 3 } };
