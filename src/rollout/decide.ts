@@ -31,6 +31,12 @@ export interface Baseline {
    * then proves that this change began.
    */
   settled?: boolean;
+  /**
+   * A baseline given as `--observed-after` alone (a family's resume hint: families count no
+   * deployments): any later observation counts. The printed serverless hint adds
+   * `--deployments-before`, which proves a new rollout without trusting observed_at.
+   */
+  observedAfter?: boolean;
 }
 
 export interface Target {
@@ -127,7 +133,7 @@ export function isFresh(read: Read, baseline: Baseline | null, seen: Seen = NOTH
   const moved = (k: 'observed_at' | 'current_revision' | 'deployment_count') => now[k] !== undefined && baseline[k] !== undefined && (now[k] ?? null) !== (baseline[k] ?? null);
   if (baseline.settled === false) return moved('deployment_count');
   if (moved('deployment_count') || moved('current_revision')) return true;
-  return (seen.inFlight || baseline.in_flight === true) && moved('observed_at');
+  return (seen.inFlight || baseline.in_flight === true || (baseline.observedAfter === true && baseline.deployment_count === undefined)) && moved('observed_at');
 }
 
 /** Whether a read has any server value that moves with each observation (rule 8's evidence). */

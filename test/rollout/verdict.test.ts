@@ -112,7 +112,11 @@ describe('a server without generations', () => {
   const gl = { id: 'srv-101', name: 'web', target: { baseline } };
 
   it('resumes from the read before the change until a fresh read was seen', () => {
-    expect(resumeCommand(gl)).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z');
+    // The deployment count proves a new rollout where observed_at alone could be a second look.
+    expect(resumeCommand(gl)).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z --deployments-before 3');
+    expect(resumeCommand({ ...gl, target: { baseline: { observed_at: baseline.observed_at } } })).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z');
+    // Sent while another rollout ran: only a new deployment tells.
+    expect(resumeCommand({ ...gl, target: { baseline: { ...baseline, settled: false } } })).toBe('infra serverless wait srv-101 --deployments-before 3');
     expect(resumeCommand(gl, undefined, true)).toBe('infra serverless wait srv-101');
     expect(resumeCommand({ ...gl, target: { baseline: null } })).toBe('infra serverless wait srv-101');
   });

@@ -22,7 +22,7 @@ export function waitCommand(spec: FamilySpec): CommandDef {
       const client = await app.client();
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
       const value = withStatus(spec, (await client.resources.get(spec.kind, id, { signal: app.ctx.signal })).value);
-      const target = opts.observedAfter ? { baseline: { observed_at: opts.observedAfter } } : {};
+      const target = opts.observedAfter ? { baseline: { observed_at: opts.observedAfter, observedAfter: true } } : {};
       const subject = { command: spec.command, noun: spec.label, id, name: value.name ?? ref, verb: opts.deleted ? 'delete' : 'operation', target, ...lookOf(spec, id) };
       return waitForOperation(app, client, spec, subject, flags, { initial: value, untilGone: opts.deleted });
     },

@@ -71,5 +71,5 @@ async function itemOf(app: App, client: Client, ref: string, given: number | und
 function baselineOfFlags(observedAfter: string | undefined, deploymentsBefore: number | undefined): Pick<Target, 'baseline'> {
   if (observedAfter === undefined && deploymentsBefore === undefined) return {};
   const count = deploymentsBefore !== undefined ? { deployment_count: deploymentsBefore } : {};
-  return { baseline: observedAfter !== undefined ? { observed_at: observedAfter, ...count } : { ...count, settled: false } };
+  return { baseline: observedAfter !== undefined ? { observed_at: observedAfter, observedAfter: true, ...count } : { ...count, settled: false } };
 }

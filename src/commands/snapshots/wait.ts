@@ -45,7 +45,7 @@ export default defineCommand({
       const id = (await client.resources.resolve(spec.kind, opts.resource, { signal: app.ctx.signal })).id;
       const { value } = await client.resources.get(spec.kind, id, { signal: app.ctx.signal });
       const before = opts.observedAfter ? { id, status_details: { observed_at: opts.observedAfter } } : null;
-      return waitForResource(app, client, product, { id, name: value.name ?? opts.resource }, 'operation', before, flags, value);
+      return waitForResource(app, client, product, { id, name: value.name ?? opts.resource }, 'operation', before, flags, value, before !== null);
     }
     // An id is waited on as it is: a point already deleted then ends the wait at once (exit 0).
     const p = looksLikeId(point!, 'integer') ? { id: point!, name: point! } : (await client.recovery.findPoint(product, point!, { signal: app.ctx.signal })).item!;

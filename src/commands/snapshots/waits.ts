@@ -65,14 +65,14 @@ export function waitForRestoreOperation(app: App, client: Client, product: Recov
 }
 
 /** The resource a restore replaced (`before`: the read taken just before it) or a clone created (`before` null). */
-export function waitForResource(app: App, client: Client, product: RecoveryProduct, r: { id: string; name: string }, verb: string, before: Resource | null, flags: WaitFlags, initial?: Resource): Promise<number> {
+export function waitForResource(app: App, client: Client, product: RecoveryProduct, r: { id: string; name: string }, verb: string, before: Resource | null, flags: WaitFlags, initial?: Resource, observedAfter = false): Promise<number> {
   const subject = {
     command: product,
     noun: productSpec(product).label,
     id: r.id,
     name: r.name,
     verb,
-    target: { baseline: before === null ? null : baselineOf(before) },
+    target: { baseline: before === null ? null : { ...baselineOf(before), ...(observedAfter ? { observedAfter: true } : {}) } },
     resumeCommand: `infra snapshots wait ${product} --resource ${r.id}`,
     look: lookAt(product, r.id),
   };

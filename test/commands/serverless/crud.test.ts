@@ -307,7 +307,8 @@ describe('on a server without generations', () => {
     const before = sim0.world.status(settle(sim0.world.containers.findAnyTeam(web)!, sim0.world.now())).details.observed_at;
     const r = await cli0(['serverless', 'update', 'web', '--min', '2']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`updated web (id ${web})\nhint: follow the rollout with: infra serverless wait ${web} --observed-after ${before}\n`);
+    // The deployment count before the change (3 in the seed) proves the new rollout on resume.
+    expect(r.stderr).toBe(`updated web (id ${web})\nhint: follow the rollout with: infra serverless wait ${web} --observed-after ${before} --deployments-before 3\n`);
   });
 
   it('create prints the id, and a wait without a baseline (nothing earlier to confuse it with)', async () => {
