@@ -106,9 +106,12 @@ export class RecoveryApi {
     return { value: raw, raw: res.raw, status: res.status };
   }
 
-  /** One read of a restore operation at its page (`operation_url`'s path, or /recovery/operations/{id}). */
-  async operation(path: string, opts: Opts = {}): Promise<RestoreOperation> {
-    const res = await this.http.get(path, { permission: 'snapshot:read', ...opts });
+  /**
+   * One read of a restore operation on the API's one operations route, GET /operations/{id}
+   * (the envelope's `data`). The `operation_url` a restore answers with is a page for people.
+   */
+  async operation(id: string, opts: Opts = {}): Promise<RestoreOperation> {
+    const res = await this.http.get(`/operations/${encodeURIComponent(id)}`, { permission: 'snapshot:read', ...opts });
     const raw = res.raw && typeof res.raw === 'object' ? (res.raw as Record<string, unknown>) : {};
     const inner = raw.data && typeof raw.data === 'object' && !Array.isArray(raw.data) ? raw.data : raw;
     const parsed = RestoreOperation.safeParse(inner);

@@ -333,7 +333,10 @@ export const RecoveryPoint = lazy(() => z.looseObject({
 export const RestoreAnswer = lazy(() => z.looseObject({
   message: optText,
   operation_id: optText,
+  /** A page for people (often on the console's host), never a path to read (contract 10). */
   operation_url: optText,
+  /** v1.7.0's name for that page. */
+  redirect: optText,
   status: optText,
 }));
 

@@ -84,14 +84,16 @@ export default defineCommand({
     } catch (err) {
       throw explainRefusal(err, known, key);
     }
-    const { operation_id: opId, operation_url: opUrl, message } = answer.value;
+    const { operation_id: opId, message } = answer.value;
+    const opUrl = answer.value.operation_url ?? answer.value.redirect;
     if (answer.status === 202) {
       const endpoint = `POST /api/v1/snapshots/${product}/${point!.id}/restore`;
       const operation = need(opId, endpoint, 'operation_id');
       if (!app.json) app.print(operation);
       else if (!flags.wait) app.printJson(answer.raw);
       app.info(`restore accepted: operation ${operation}${opUrl ? ` (${opUrl})` : ''}`);
-      if (flags.wait) return waitForRestoreOperation(app, client, product, opUrl ?? operation, known ?? resource.id ?? `the ${product}`, flags);
+      // The page is for people: the operation is followed by its id on the operations route.
+      if (flags.wait) return waitForRestoreOperation(app, client, product, operation, known ?? resource.id ?? `the ${product}`, flags);
       app.hint(`follow it with: ${restoreFollowCommand(product, operation)}`);
       return;
     }

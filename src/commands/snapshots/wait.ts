@@ -19,7 +19,7 @@ export default defineCommand({
   args: [arg('<product>', 'vps, cache or database'), arg('[point]', 'recovery point id or name')],
   options: {
     deleted: flag('--deleted', 'wait until the point is gone (a deletion)'),
-    operation: option('--operation <id>', 'a restore operation: its id or its operation_url', nonEmpty('--operation')),
+    operation: option('--operation <id>', 'a restore operation: its id, as the restore printed it (read at GET /api/v1/operations/{id})', nonEmpty('--operation')),
     resource: option('--resource <id>', 'the VPS, cache or database a restore replaces or a clone creates (id or name)', nonEmpty('--resource')),
     observedAfter: option('--observed-after <timestamp>', 'with --resource: the observed_at of the read before the restore (printed when a --wait stops early)', timestampOption('--observed-after')),
     timeout: option('--timeout <duration>', 'give up waiting after this long (default 15m)', durationOption('--timeout', { min: 1_000 })),
@@ -37,6 +37,9 @@ export default defineCommand({
     if (modes !== 1) throw new UsageError('give exactly one of: a recovery point, --operation or --resource', "the line printed by the command that stopped waiting says which");
     if (opts.deleted && !point) throw new UsageError('--deleted applies to a recovery point');
     if (opts.observedAfter && !opts.resource) throw new UsageError('--observed-after applies with --resource');
+    // The operation's page (operation_url) is for people and may live on another host.
+    if (opts.operation && /^https?:\/\//i.test(opts.operation))
+      throw new UsageError('--operation takes the operation id, not its page', 'give the operation_id the restore printed (its page is for a browser)');
     const flags = waitFlagsOf(opts, true);
     const client = await app.client();
     if (opts.operation) return waitForRestoreOperation(app, client, product, opts.operation, `the ${product} restore`, flags);

@@ -30,23 +30,13 @@ export function waitForPoint(app: App, client: Client, product: RecoveryProduct,
   });
 }
 
-/** Where a restore operation is read: the path of `operation_url` on this API, else /recovery/operations/{id}. */
-export function operationPath(ref: string): string {
-  if (/^https?:\/\//i.test(ref)) {
-    const path = new URL(ref).pathname;
-    if (path.startsWith('/api/')) return path;
-  }
-  return `/recovery/operations/${encodeURIComponent(ref)}`;
-}
-
 /** The command that follows a restore operation (printed by a restore that does not wait). */
-export function restoreFollowCommand(product: RecoveryProduct, ref: string): string {
-  return `infra snapshots wait ${product} --operation ${ref}`;
+export function restoreFollowCommand(product: RecoveryProduct, id: string): string {
+  return `infra snapshots wait ${product} --operation ${id}`;
 }
 
-export function waitForRestoreOperation(app: App, client: Client, product: RecoveryProduct, ref: string, resourceName: string, flags: WaitFlags): Promise<number> {
-  const path = operationPath(ref);
-  const id = /^https?:\/\//i.test(ref) ? (path.split('/').at(-1) ?? ref) : ref;
+/** Follows a restore operation by its id on GET /api/v1/operations/{id}. */
+export function waitForRestoreOperation(app: App, client: Client, product: RecoveryProduct, id: string, resourceName: string, flags: WaitFlags): Promise<number> {
   const subject = {
     command: 'snapshots',
     noun: 'restore',
@@ -55,12 +45,12 @@ export function waitForRestoreOperation(app: App, client: Client, product: Recov
     verb: 'restore',
     // The operation was created by this request: nothing earlier to confuse it with.
     target: { baseline: null },
-    resumeCommand: restoreFollowCommand(product, ref),
-    look: `the operation's page says more: infra api ${path.startsWith('/api/v1/') ? path.slice('/api/v1'.length) : path}`,
+    resumeCommand: restoreFollowCommand(product, id),
+    look: `'infra operations get ${id}' shows the operation`,
   };
   return waitForOperation(app, client, productSpec(product), subject, flags, {
-    fetch: async (signal) => operationStatus(await client.recovery.operation(path, { signal }), id),
-    endpoint: `GET ${path.startsWith('/api/') ? path : `/api/v1${path}`}`,
+    fetch: async (signal) => operationStatus(await client.recovery.operation(id, { signal }), id),
+    endpoint: `GET /api/v1/operations/${id}`,
   });
 }
 
