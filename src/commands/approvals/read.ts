@@ -6,6 +6,9 @@
 // expired, cancelled, one the client does not know) is a refusal, exit 1, with the
 // reviewer's `failure_reason`, never a success the client cannot place.
 import type { App } from '../../cli/app.js';
+import { CliError } from '../../cli/errors.js';
+import { NotFoundError } from '../../client/errors.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import type { Approval, ApprovalRead } from '../../client/account.js';
 import { AccountApi } from '../../client/account.js';
 import type { Client } from '../../client/index.js';
@@ -72,7 +75,13 @@ export async function followApproval(app: App, client: Client, id: string, flags
     ...(first ? { initial: approvalStatus(first.approval) } : {}),
     endpoint: endpointOf(id),
     fetch: async (signal) => {
-      last = await api.approval(id, { signal });
+      try {
+        last = await api.approval(id, { signal });
+      } catch (err) {
+        // Never read: a mistyped id (exit 5), not an approval that vanished during the wait.
+        if (err instanceof NotFoundError && !last) throw new CliError(ExitCode.NOT_FOUND, `no approval ${id} (404 on ${endpointOf(id)})`, "the id is printed by 'infra account limits request'");
+        throw err;
+      }
       return approvalStatus(last.approval);
     },
     json: () => (last ? last.raw : null),

@@ -134,6 +134,13 @@ describe('infra approvals wait / get', () => {
     expect(missing.code).toBe(5);
     expect(requestLines(h.sim).at(-1)).toBe('GET /api/v1/approvals/no-such-approval');
   });
+
+  it('wait on an approval that does not exist: exit 5 after one read, not a wait', async () => {
+    const r = await h.cli(['approvals', 'wait', 'no-such-approval']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('error: no approval no-such-approval (404 on GET /api/v1/approvals/no-such-approval)');
+    expect(requestLines(h.sim)).toEqual(['GET /api/v1/approvals/no-such-approval']);
+  });
 });
 
 describe('approvalStatus: an approval in the status model (pure)', () => {
