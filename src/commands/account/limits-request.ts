@@ -61,7 +61,7 @@ export default defineCommand({
     "infra account limits request --resource memory-gb --limit 64 --reason 'bigger databases' --wait --timeout 2h",
     "infra account limits request --profile xlarge --reason 'build servers' --json | jq -r .id",
   ],
-  help: "The answer is an approval: 'infra approvals wait <approval>' follows it (exit 0 granted, 1 refused with the reviewer's reason, 6 timeout). Only one request may wait for review at a time.",
+  help: "The answer is an approval: 'infra approvals wait <approval>' follows it (exit 0 granted, 1 refused with the reviewer's reason, 6 timeout). The server sets the pace of the checks (every 30 seconds while the review is open); --interval cannot make them more frequent. Only one request may wait for review at a time.",
   run: async (app, { opts }) => {
     const flags = waitFlagsOf(opts, false, 'the review');
     const body = increaseBody({ resource: opts.resource, limit: opts.limit, reason: opts.reason, profiles: opts.profiles });
