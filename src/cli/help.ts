@@ -38,7 +38,8 @@ export function groupOf(name: string): string {
   return HELP_GROUPS.find(([, names]) => names.includes(name))?.[0] ?? OTHER_GROUP;
 }
 
-const HELP_WIDTH = 80;
+/** Help is rendered at this width on every terminal (so bin/infra can serve it prebuilt). */
+export const HELP_WIDTH = 80;
 
 /**
  * The command listing of `infra --help`: one line per group naming its nouns (wrapped at 80

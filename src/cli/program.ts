@@ -3,7 +3,7 @@
 // typed definitions (command.ts) listed in src/commands/index.ts.
 import { Command, Help, Option } from 'commander';
 import type { CommandDef } from './command.js';
-import { addGroupExamples, groupedListing, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
+import { addGroupExamples, groupedListing, HELP_WIDTH, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
 import { addExamples, attach, type Groups, type Handler } from './tree.js';
 import { VERSION } from './version.js';
 
@@ -33,7 +33,7 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
   program.configureHelp({
     sortSubcommands: false,
     showGlobalOptions: true,
-    helpWidth: 80,
+    helpWidth: HELP_WIDTH,
     visibleCommands(cmd: Command) {
       return cmd.parent ? Help.prototype.visibleCommands.call(this, cmd) : [];
     },
