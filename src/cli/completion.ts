@@ -3,6 +3,7 @@
 // without touching this file. Only values commander does not know as choices come from
 // `extraArgChoices`, given by the caller from the constants the commands themselves use.
 import type { Command, Option } from 'commander';
+import { isShorthand } from './shorthands.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];
@@ -19,7 +20,10 @@ export interface NodeSpec {
   /** Words after `infra`, '' joined with spaces for the root. */
   path: string;
   name: string;
+  /** Declared aliases: offered beside the name. */
   aliases: string[];
+  /** Shorthands (`ls` for list): understood on the command line, not offered (no list twice as long). */
+  shorthands: string[];
   description: string;
   flags: FlagSpec[];
   /** Per positional argument: the values to offer ([] = free text). */
@@ -53,6 +57,7 @@ export function describeTree(program: Command, extra: ArgChoices = {}): NodeSpec
         path: 'help',
         name: 'help',
         aliases: [],
+        shorthands: [],
         description: 'show help for a command',
         flags: [],
         args: [children.map((c) => c.name)],
@@ -62,7 +67,8 @@ export function describeTree(program: Command, extra: ArgChoices = {}): NodeSpec
     return {
       path: path.join(' '),
       name: cmd.name(),
-      aliases: cmd.aliases(),
+      aliases: cmd.aliases().filter((a) => !isShorthand(a, cmd.name())),
+      shorthands: cmd.aliases().filter((a) => isShorthand(a, cmd.name())),
       description: cmd.description(),
       flags: [...own, ...globals, HELP_FLAG],
       args: cmd.registeredArguments.map((a) => a.argChoices ?? [...(extra[a.name()] ?? [])]),
@@ -82,7 +88,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** `case` arms shared by bash and zsh (same syntax): subcommand lookup, value flags, choices. */
 function caseFunctions(prefix: string, root: NodeSpec): string {
   const nodes = allNodes(root);
-  const subArms = nodes.flatMap((n) => n.children.flatMap((c) => [c.name, ...c.aliases].map((w) => `    ${sq(`${n.path}:${w}`)}) REPLY=${sq(c.name)} ;;`)));
+  const subArms = nodes.flatMap((n) => n.children.flatMap((c) => [c.name, ...c.aliases, ...c.shorthands].map((w) => `    ${sq(`${n.path}:${w}`)}) REPLY=${sq(c.name)} ;;`)));
   const valueArms = nodes.map((n) => {
     const names = n.flags.filter((f) => f.takesValue).flatMap((f) => f.names);
     return names.length ? `    ${sq(n.path)}) case "$2" in ${names.map(sq).join('|')}) return 0 ;; esac ;;` : '';
@@ -200,7 +206,7 @@ export function fishScript(root: NodeSpec): string {
   // fish single quotes: only \\ and \' are escapes.
   const fsq = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const fq = (s: string) => fsq(oneLine(s));
-  const subArms = nodes.flatMap((n) => n.children.flatMap((c) => [c.name, ...c.aliases].map((w) => `    case ${fsq(`${n.path}:${w}`)}\n      echo ${fsq(c.name)}`)));
+  const subArms = nodes.flatMap((n) => n.children.flatMap((c) => [c.name, ...c.aliases, ...c.shorthands].map((w) => `    case ${fsq(`${n.path}:${w}`)}\n      echo ${fsq(c.name)}`)));
   const valueArms = nodes.map((n) => {
     const names = n.flags.filter((f) => f.takesValue).flatMap((f) => f.names.map((x) => `${n.path}:${x}`));
     return names.length ? `    case ${names.map(fsq).join(' ')}\n      return 0` : '';

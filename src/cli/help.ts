@@ -1,7 +1,8 @@
 // Help conventions over the whole command tree: examples kept as data (the man page,
-// completion and the help test read them back), family groups in `infra help`, and a walk
-// of every command. Loaded with program.ts on every start: commander types only.
+// completion and the help test read them back), the grouped listing of `infra help`, and a
+// walk of every command. Loaded with program.ts on every start: commander types only.
 import type { Command } from 'commander';
+import { shorthandLine } from './shorthands.js';
 
 // Stored on the command object itself: no registry to keep in sync and nothing module-wide.
 const EXAMPLES = Symbol.for('infra.examples');
@@ -17,23 +18,58 @@ export function getExamples(cmd: Command): string[] {
   return (cmd as WithExamples)[EXAMPLES] ?? [];
 }
 
-/** Families in `infra help`, in this order. A family missing here lands in "Other Commands:". */
-export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, names: readonly string[]]> = [
-  ['Core Commands:', ['auth', 'config']],
-  ['Compute Commands:', ['serverless', 'vps', 'static-sites']],
-  ['Data Commands:', ['database', 'cache', 'queue', 'parameter-groups', 'storage', 'snapshots', 'recovery']],
-  ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']],
-  ['Tools:', ['api', 'sim', 'completion', 'help']],
+/**
+ * The top-level nouns of `infra --help`, grouped, in this order: the one place a noun gets its
+ * group. A noun missing here is still listed (under "Other"), and a test fails until it has
+ * a group. Nouns other helpers are adding may be listed before they exist: only the commands
+ * in the tree are shown.
+ */
+export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readonly string[]]> = [
+  ['Compute', ['serverless', 'apps', 'vps', 'volumes', 'static-sites', 'registry']],
+  ['Data', ['database', 'cache', 'queue', 'storage', 'snapshots', 'recovery', 'parameter-groups']],
+  ['Network and access', ['firewalls', 'ssh-keys']],
+  ['Observability', ['operations', 'uptime', 'alerts', 'webhooks']],
+  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config']],
+  ['Tool', ['api', 'sim', 'completion', 'help']],
 ];
-export const OTHER_GROUP = 'Other Commands:';
+export const OTHER_GROUP = 'Other';
 
 export function groupOf(name: string): string {
   return HELP_GROUPS.find(([, names]) => names.includes(name))?.[0] ?? OTHER_GROUP;
 }
 
-/** Puts each top-level command in its family group. Called after every family registered. */
-export function applyHelpGroups(program: Command): void {
-  for (const cmd of program.commands) cmd.helpGroup(groupOf(cmd.name()));
+/** Help is rendered at this width on every terminal (so bin/infra can serve it prebuilt). */
+export const HELP_WIDTH = 80;
+
+/**
+ * The command listing of `infra --help`: one line per group naming its nouns (wrapped at 80
+ * columns), so it stays one screen however many nouns there are; each noun's verbs and
+ * description are in `infra <noun> --help`. A noun with a shorthand shows it: `database (db)`.
+ */
+export function groupedListing(names: readonly { name: string; aliases: readonly string[] }[]): string {
+  const groups = [...HELP_GROUPS.map(([heading]) => heading), OTHER_GROUP];
+  const column = Math.max(...[...groups, 'Shorthands'].map((g) => g.length)) + 4;
+  const lines = ['Commands (infra <command> --help shows its subcommands):'];
+  for (const heading of groups) {
+    const listed = HELP_GROUPS.find(([h]) => h === heading)?.[1];
+    const members = listed ? listed.flatMap((noun) => names.filter((n) => n.name === noun)) : names.filter((n) => groupOf(n.name) === OTHER_GROUP);
+    const words = members.map((n) => (n.aliases.length ? `${n.name} (${n.aliases.join(', ')})` : n.name));
+    if (words.length === 0) continue;
+    let line = `  ${heading}`.padEnd(column);
+    let empty = true;
+    for (const word of words) {
+      if (!empty && line.length + 2 + word.length > HELP_WIDTH) {
+        lines.push(line);
+        [line, empty] = [' '.repeat(column), true];
+      }
+      line += empty ? word : `  ${word}`;
+      empty = false;
+    }
+    lines.push(line);
+  }
+  // Said once here, not beside every list/get/delete: they work wherever the long word does.
+  lines.push(`${'  Shorthands'.padEnd(column)}${shorthandLine('  ')}`);
+  return lines.join('\n');
 }
 
 /**

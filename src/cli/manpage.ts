@@ -4,6 +4,7 @@
 import type { Command, Option } from 'commander';
 import { getExamples, walkCommands, type CommandEntry } from './help.js';
 import { EXIT_CODES } from '../shared/exit-codes.js';
+import { isShorthand, shorthandLine } from './shorthands.js';
 
 export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_API_URL', 'Service host; the client appends /api/v1/... (same as --api-url).'],
@@ -68,7 +69,9 @@ function usage(path: string[], cmd: Command): string {
 
 function commandSection(path: string[], cmd: Command): string[] {
   const out = ['.SS ' + `"${roffText(usage(path, cmd)).replace(/"/g, '""')}"`, roffText(cmd.description())];
-  if (cmd.aliases().length) out.push('.br', roffText(`Alias: ${cmd.aliases().map((a) => [...path.slice(0, -1), a].join(' ')).join(', ')}`));
+  // Shorthands (ls, rm, show, db) are said once, at the top of COMMANDS, not beside every command.
+  const aliases = cmd.aliases().filter((a) => !isShorthand(a, cmd.name()));
+  if (aliases.length) out.push('.br', roffText(`Alias: ${aliases.map((a) => [...path.slice(0, -1), a].join(' ')).join(', ')}`));
   if (cmd.commands.length) out.push('.br', `Subcommands: ${cmd.commands.map((c) => bold(c.name())).join(', ')}.`);
   const args = cmd.registeredArguments.filter((a) => a.description || a.argChoices);
   for (const a of args) {
@@ -123,6 +126,7 @@ export function renderManPage(program: Command, version: string): string {
     `${bold('-h, --help')}`,
     roffText('Show help for the command; infra help <command> does the same.'),
     '.SH COMMANDS',
+    roffText(`Shorthands, accepted wherever the long word is a command: ${shorthandLine()} (infra db ls is infra database list).`),
   ];
   for (const { path, cmd } of commands) out.push(...commandSection(path, cmd));
   out.push('.SH ENVIRONMENT');

@@ -1,9 +1,9 @@
 // The command tree: the global options on `infra`, then the commands given (every one for
 // help, the man page and completion; the one that runs otherwise, see run.ts). Commands are
 // typed definitions (command.ts) listed in src/commands/index.ts.
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import type { CommandDef } from './command.js';
-import { addGroupExamples, applyHelpGroups, groupOf, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
+import { addGroupExamples, groupedListing, HELP_WIDTH, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
 import { addExamples, attach, type Groups, type Handler } from './tree.js';
 import { VERSION } from './version.js';
 
@@ -28,12 +28,19 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
     .showHelpAfterError(false)
     .helpCommand('help [command]', 'show help for a command');
   // A fixed width: help reads the same on every terminal, and bin/infra can serve it prebuilt.
-  program.configureHelp({ sortSubcommands: false, showGlobalOptions: true, helpWidth: 80 });
+  // `infra --help` lists its commands grouped, one line per group (help.ts), in place of
+  // commander's one line per command; every other command lists its subcommands as usual.
+  program.configureHelp({
+    sortSubcommands: false,
+    showGlobalOptions: true,
+    helpWidth: HELP_WIDTH,
+    visibleCommands(cmd: Command) {
+      return cmd.parent ? Help.prototype.visibleCommands.call(this, cmd) : [];
+    },
+  });
   wiring.configure?.(program);
   for (const def of defs) attach(program, def, groups, wiring.handler);
-  applyHelpGroups(program);
-  // A help command of its own, in the Tools group; subcommands keep the ungrouped one they copied.
-  program.commandsGroup(groupOf('help')).helpCommand('help [command]', 'show help for a command');
+  program.addHelpText('after', () => `\n${groupedListing([...program.commands.map((c) => ({ name: c.name(), aliases: c.aliases() })), { name: 'help', aliases: [] }])}`);
   addGroupExamples(program, addExamples);
   addExamples(program, ROOT_EXAMPLES).addHelpText('after', ROOT_NOTES);
   return program;

@@ -1,6 +1,9 @@
 // Where an argument list goes, decided from the command list alone (no command module is
 // loaded): a command, a group without its subcommand, an unknown word at some depth, a help
 // request for a path, or the program itself. Pure, so the table of cases is tested directly.
+// A shorthand (`db`, `ls`, shorthands.ts) routes as the word it stands for, wherever that word
+// is a command, and the route names the long word.
+import { expandWord } from './shorthands.js';
 
 /** Global options that take a value: their value is not a command word. */
 const VALUE_OPTIONS = new Set(['--api-url', '--project', '--team']);
@@ -46,10 +49,11 @@ export function route(argv: readonly string[], known: readonly Known[]): Route {
   }
   if (words.length === 0) return help || argv.length === 0 ? { kind: 'help', path: [] } : { kind: 'root' };
   const path: string[] = [];
-  for (const word of words) {
+  for (const typed of words) {
+    const below = children(path);
+    const word = expandWord(typed, below);
     const next = [...path, word];
     if (isCommand(next)) return help ? { kind: 'help', path: next } : { kind: 'command', path: next };
-    const below = children(path);
     if (!below.includes(word)) return { kind: 'unknown', path, word, known: below };
     path.push(word);
   }

@@ -5,6 +5,7 @@
 import { Argument, Command, Option } from 'commander';
 import type { CommandDef, OptionSpec } from './command.js';
 import { setExamples } from './help.js';
+import { shorthandsOf } from './shorthands.js';
 
 /** What runs a command: given the definition, the commander handler that calls it. */
 export type Handler = (def: CommandDef) => (...actionArgs: unknown[]) => Promise<void>;
@@ -21,8 +22,14 @@ export function addExamples(cmd: Command, lines: readonly string[]): Command {
 function group(parent: Command, name: string, description: string | undefined): Command {
   const found = parent.commands.find((c) => c.name() === name);
   if (found) return found;
-  const cmd = parent.command(name);
+  const cmd = withShorthands(parent.command(name), []);
   if (description) cmd.description(description);
+  return cmd;
+}
+
+/** The command's declared aliases, then the shorthands of its name (`list` → `ls`): commander then parses both. */
+function withShorthands(cmd: Command, declared: readonly string[]): Command {
+  for (const alias of new Set([...declared, ...shorthandsOf(cmd.name())])) cmd.alias(alias);
   return cmd;
 }
 
@@ -40,8 +47,7 @@ function commanderOption(spec: OptionSpec<unknown>): Option {
 export function attach(root: Command, def: CommandDef, groups: Groups, handler: Handler): Command {
   let parent = root;
   for (let i = 0; i < def.path.length - 1; i++) parent = group(parent, def.path[i]!, groups[def.path.slice(0, i + 1).join(' ')]);
-  const cmd = parent.command(def.path.at(-1)!).description(def.description);
-  for (const alias of def.aliases) cmd.alias(alias);
+  const cmd = withShorthands(parent.command(def.path.at(-1)!).description(def.description), def.aliases);
   for (const a of def.args) {
     const argument = new Argument(a.name, a.description);
     if (a.choices) argument.choices([...a.choices]);

@@ -291,7 +291,10 @@ export const DnsAnswer = lazy(() => z.looseObject({ message: optText, dns_hostna
 // --- Projects (teams) ---------------------------------------------------------------------
 
 export const Team = lazy(() => z.looseObject({ id: Id, name: optText, personal_team: optBool, registry_namespace: optText }));
-export const TeamsAnswer = lazy(() => z.looseObject({ data: z.array(Team), current_team_id: optText }));
+/** `data` is a list; older servers send it as an object keyed by index (real-api "projects"). */
+const TeamList = lazy(() => z.pipe(z.union([z.array(Team), z.record(z.string(), Team)]), z.transform((v) => (Array.isArray(v) ? v : Object.values(v)))));
+/** `token_team_id`: null = the token works in every project; absent on older servers. */
+export const TeamsAnswer = lazy(() => z.looseObject({ data: TeamList, current_team_id: optText, token_team_id: optText }));
 
 // --- Recovery ---------------------------------------------------------------------------
 

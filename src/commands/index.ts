@@ -168,6 +168,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('webhooks deliveries', () => import('./webhooks/deliveries.js')),
   // projects: issue 14 adds its commands here
   at('projects list', () => import('./projects/list.js')),
+  // the account: issue 21
+  at('whoami', () => import('./account/whoami.js')),
+  at('account limits request', () => import('./account/limits-request.js')),
+  at('approvals get', () => import('./approvals/get.js')),
+  at('approvals wait', () => import('./approvals/wait.js')),
   // operations: issue 14 adds its commands here
   at('operations get', () => import('./operations/get.js')),
   at('operations wait', () => import('./operations/wait.js')),
@@ -202,5 +207,8 @@ export const GROUPS: Groups = {
   webhooks: 'event notifications of the project: where they go, the signing secret, deliveries',
   'webhooks config': 'where the webhooks go and whether they are on',
   projects: 'the projects (teams) the token may use',
+  account: "the account's limits: ask for higher ones (a reviewer decides)",
+  'account limits': 'ask for higher account limits; the answer is an approval to follow',
+  approvals: 'approvals a reviewer decides (a limit increase): read one, wait for the decision',
   operations: 'the operations a change starts (GET /api/v1/operations/{id}): read one, wait for it to finish',
 };

@@ -26,6 +26,16 @@ describe('route', () => {
     [['help', 'nope'], { kind: 'unknown', path: [], word: 'nope', known: ['serverless', 'database', 'cache', 'api', 'sim'] }],
     [['database', 'dns', 'toggle'], { kind: 'unknown', path: ['database', 'dns'], word: 'toggle', known: ['enable', 'disable'] }],
     [['serverless', '--', 'list'], { kind: 'group', path: ['serverless'] }],
+    // shorthands route as the word they stand for, wherever it is a command
+    [['db', 'ls'], { kind: 'command', path: ['database', 'list'] }],
+    [['serverless', 'ls', '--json'], { kind: 'command', path: ['serverless', 'list'] }],
+    [['db', 'dns', 'enable', 'x'], { kind: 'command', path: ['database', 'dns', 'enable'] }],
+    [['help', 'db', 'ls'], { kind: 'help', path: ['database', 'list'] }],
+    [['db', '--help'], { kind: 'help', path: ['database'] }],
+    [['db'], { kind: 'group', path: ['database'] }],
+    // not where the long word is not a command: `cache` has no delete here, `serverless` no `db`
+    [['cache', 'rm', 'x'], { kind: 'unknown', path: ['cache'], word: 'rm', known: ['connection-info', 'credentials'] }],
+    [['serverless', 'db'], { kind: 'unknown', path: ['serverless'], word: 'db', known: ['list', 'logs', 'diagnose'] }],
   ] as const)('%j', (argv, expected) => {
     expect(route(argv, KNOWN)).toEqual(expected);
   });

@@ -94,6 +94,7 @@ const BAD: Record<string, string[]> = {
   '--source': ['snapshot', ''],
   '--operation': ['', ' '],
   '--resource': ['', ' '],
+  '--reason': ['', ' '],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -103,6 +104,9 @@ const BAD_FOR: Record<string, string[]> = {
   'vps reinstall --image': ['', ' '],
   // A site's plan is one of three words; the VPS --plan is an alias of a free-form --profile.
   'static-sites create --plan': ['', 'enterprise', 'FREE'],
+  // the profiles a limit increase may ask for (RequestAccountLimitIncreaseRequest), shared ones included
+  'account limits request --profile': ['', ' ', 'huge', 'NANO'],
+  'account limits request --resource': ['', ' ', 'gpu', 'VPS'],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -143,6 +147,7 @@ const REQUIRED: Record<string, string[]> = {
   'database create': ['--name', 'n1', '--provider', 'postgresql', '--plan', 'small'],
   'database update': ['--plan', 'small'],
   'database delete': ['--yes'],
+  'account limits request': ['--resource', 'vps', '--limit', '3', '--reason', 'x'],
   'database replicas remove': ['--yes'],
   'cache create': ['--name', 'n1', '--engine', 'redis', '--plan', 'small'],
   'cache update': ['--plan', 'small'],

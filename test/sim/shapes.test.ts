@@ -96,6 +96,7 @@ describe('other products', () => {
         { id: 2, name: 'staging', personal_team: false, registry_namespace: 'staging' },
       ],
       current_team_id: 1,
+      token_team_id: null,
     });
   });
 });

@@ -181,6 +181,8 @@ export const VpsShow = z.strictObject({
 export const Teams = z.strictObject({
   data: z.array(z.strictObject({ id: int, name: str, personal_team: bool, registry_namespace: nstr })),
   current_team_id: int,
+  // the provider's client types (real-api "Projects"): null = every project, absent on older servers
+  token_team_id: z.optional(z.nullable(int)),
 });
 
 const pointRicher = {
