@@ -13,7 +13,7 @@ import type { Approval, ApprovalRead } from '../../client/account.js';
 import { AccountApi } from '../../client/account.js';
 import type { Client } from '../../client/index.js';
 import type { Resource, ResourceKind } from '../../client/resources.js';
-import type { OperationSubject } from '../../rollout/operation.js';
+import type { OperationSubject } from '../resource/operation-words.js';
 import type { FamilySpec } from '../resource/family.js';
 import { waitForOperation, type WaitFlags } from '../resource/wait.js';
 
