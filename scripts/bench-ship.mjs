@@ -47,7 +47,7 @@ try {
   const bin = join(installed, 'bin', 'infra');
   const installedSize = bytes(installed);
   const dist = bytes(join(root, 'dist'));
-  const mainJs = statSync(join(root, 'dist', 'main.js')).size;
+  const mainJs = statSync(join(root, 'dist', 'cli', 'main.cjs')).size;
 
   const env = { PATH: process.env.PATH, HOME: work, INFRA_CONFIG_DIR: join(work, 'config') };
   sim = spawn(process.execPath, [bin, 'sim', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -106,7 +106,7 @@ try {
     console.log(`ship (node ${process.version}, ${runs} runs, median)`);
     console.log(`  tarball            ${kb(result.tarball_bytes)}`);
     console.log(`  installed package  ${kb(result.installed_bytes)} in ${result.installed_files} files (self-contained, no node_modules)`);
-    console.log(`  bundle dist/       ${kb(result.bundle_bytes)} in ${result.bundle_files} files (main.js ${kb(mainJs)})`);
+    console.log(`  bundle dist/       ${kb(result.bundle_bytes)} in ${result.bundle_files} files (cli/main.cjs ${kb(mainJs)})`);
     const real = Number(process.versions.node.split('.')[0]) >= 22 ? 2.0 : 3.0;
     const target = { 'infra --version': 1.2, 'infra --help': 1.3, 'infra vps list --json': real, 'infra serverless list --json': real };
     for (const v of variants) {
