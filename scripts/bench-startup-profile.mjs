@@ -63,6 +63,11 @@ function group(node, parentOf) {
   if (functionName === '(program)') return 'V8/native: (program)';
   if (/wasm/i.test(functionName) || url.startsWith('wasm')) return 'client: undici HTTP parser (WebAssembly)';
   for (let n = node; n; n = parentOf.get(n.id)) {
+    // Loading a chunk (reading it, compiling it or taking its code cache) is done under the
+    // importing chunk's require() call: it belongs to the loader, not to that chunk's code.
+    const { url: at, functionName: fn } = n.callFrame;
+    if (fn === 'compileForInternalLoader' || at.startsWith('node:internal/bootstrap/')) return 'Node: loading built-in modules (node:http2, node:tls, ...)';
+    if (at.startsWith('node:internal/modules/cjs/') || at.endsWith('/bin/code-cache.cjs') || fn === 'Script' || fn === 'compileFunctionForCJSLoader') return 'Node: loading the bundle (CommonJS loader, compile, code cache)';
     const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber);
     if (src) return GROUPS.find(([, test]) => test(src))[0];
     if (n.callFrame.url.includes('/bin/infra')) break;
