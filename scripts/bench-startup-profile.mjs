@@ -26,11 +26,12 @@ const env = { PATH: process.env.PATH ?? '', HOME: work, INFRA_CONFIG_DIR: join(w
 /** Source file of each line range of every bundle chunk: [{from, path}] sorted, per file URL. */
 const moduleMaps = new Map();
 function sourceOf(url, line) {
-  if (!url.startsWith('file://') || !url.includes('/dist/')) return undefined;
+  // file:// URLs from Node's loaders; plain paths from the code cache's vm.Script (Node 20)
+  if (!(url.startsWith('file://') || url.startsWith('/')) || !url.includes('/dist/')) return undefined;
   let map = moduleMaps.get(url);
   if (!map) {
     map = [];
-    readFileSync(fileURLToPath(url), 'utf8')
+    readFileSync(url.startsWith('/') ? url : fileURLToPath(url), 'utf8')
       .split('\n')
       .forEach((text, i) => {
         const m = /^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/.exec(text);
@@ -62,11 +63,16 @@ function group(node, parentOf) {
   if (functionName === '(program)') return 'V8/native: (program)';
   if (/wasm/i.test(functionName) || url.startsWith('wasm')) return 'client: undici HTTP parser (WebAssembly)';
   for (let n = node; n; n = parentOf.get(n.id)) {
+    // Loading a chunk (reading it, compiling it or taking its code cache) is done under the
+    // importing chunk's require() call: it belongs to the loader, not to that chunk's code.
+    const { url: at, functionName: fn } = n.callFrame;
+    if (fn === 'compileForInternalLoader' || at.startsWith('node:internal/bootstrap/')) return 'Node: loading built-in modules (node:http2, node:tls, ...)';
+    if (at.startsWith('node:internal/modules/cjs/') || at.endsWith('/bin/code-cache.cjs') || fn === 'Script' || fn === 'compileFunctionForCJSLoader') return 'Node: loading the bundle (CommonJS loader, compile, code cache)';
     const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber);
     if (src) return GROUPS.find(([, test]) => test(src))[0];
     if (n.callFrame.url.includes('/bin/infra')) break;
   }
-  if (functionName === 'compileSourceTextModule' || functionName === 'compileFunction') return 'Node: compiling the bundle (ESM)';
+  if (functionName === 'compileSourceTextModule' || functionName === 'compileFunction' || functionName === 'Script' || functionName === 'compileFunctionForCJSLoader') return 'Node: compiling the bundle';
   if (url.includes('modules/esm') || url.includes('modules/run_main')) return 'Node: ESM loader';
   if (functionName === 'compileForInternalLoader') return 'Node: loading built-in modules (by bin/infra or the loader)';
   return 'Node: start-up and exit (no bundle code on the stack)';

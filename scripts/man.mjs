@@ -2,10 +2,11 @@
 // the one table in src/shared/exit-codes.ts (npm run man builds first). `--check` exits 1
 // when either committed file differs, without writing.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const root = new URL('../', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
-const { manPage, exitCodeTable } = await import(new URL('dist/main.js', root).href);
+const { manPage, exitCodeTable } = createRequire(import.meta.url)(new URL('dist/cli/main.cjs', root).pathname);
 const page = await manPage(pkg.version);
 const target = new URL('man/infra.1', root);
 const readmePath = new URL('README.md', root);

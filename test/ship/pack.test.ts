@@ -31,7 +31,7 @@ function infra(args: string[], extra: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'main.js'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   const out = npm(['pack', '--json', '--pack-destination', work], ROOT);
   packed = (JSON.parse(out.slice(out.indexOf('['))) as (typeof packed)[])[0]!;
   npm(['install', '--global', '--offline', '--prefix', prefix, join(work, packed.filename)], work);
@@ -45,7 +45,7 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships the bundle, bin, man page and docs, and no sources or tests', () => {
     const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/infra', 'dist/main.js', 'dist/lib.js', 'dist/types/lib.d.ts', 'man/infra.1', 'README.md', 'package.json']));
+    expect(files).toEqual(expect.arrayContaining(['bin/infra', 'bin/code-cache.cjs', 'dist/cli/main.cjs', 'dist/cli/build-id', 'dist/lib.js', 'dist/types/lib.d.ts', 'man/infra.1', 'README.md', 'package.json']));
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith('.map'))).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe('npm pack', () => {
       /\bimport\s*\(\s*"([^"\s]+)"\s*\)/g,
       /^import\s*"([^"\s]+)"/gm,
     ];
-    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') || f.endsWith('.cjs'));
     for (const file of files) {
       const text = readFileSync(join(dist, file), 'utf8');
       for (const re of patterns) {

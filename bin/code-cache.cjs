@@ -1,0 +1,142 @@
+// Compiled code kept between runs, so a command does not parse and compile its chunks again
+// every time. Node 22.8+ does this itself (module.enableCompileCache); Node 20 has no such
+// switch, so there the CLI's CommonJS chunks (dist/cli/, scripts/build.mjs) are compiled with
+// a V8 code cache of our own: one file per chunk, produced at exit (so it holds the functions
+// the command actually ran, not only the top level), checked on read, ignored when anything
+// is off. A cache problem of any kind (corrupt file, read-only or missing directory, no HOME)
+// only costs speed: every error means "no cache".
+//
+// Where: $INFRA_CACHE_DIR, else $XDG_CACHE_HOME/infra, else ~/.cache/infra. One directory per
+// Node version, architecture, V8 flags and build (dist/cli/build-id, a hash of every chunk):
+// V8 itself only compares the source's length, so a cache must never meet another build.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+// INFV8 + format version; then the payload's length, its SHA-1, the payload (V8's data).
+const MAGIC = Buffer.from('INFV8\x00\x00\x01', 'latin1');
+const DIGEST = 20;
+const HEADER = MAGIC.length + 4 + DIGEST;
+
+/** SHA-1 of the payload: against corruption, not attack (the directory is the user's own).
+ * node:crypto, because undici loads it in every command that talks to the API anyway. */
+function digest(data) {
+  return require('node:crypto').createHash('sha1').update(data).digest();
+}
+
+/** The cache root for this environment, or undefined (no usable location). */
+function cacheRoot(env) {
+  if (env.INFRA_CACHE_DIR) return path.resolve(env.INFRA_CACHE_DIR);
+  // The XDG spec says a relative value is invalid and must be ignored.
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return path.join(env.XDG_CACHE_HOME, 'infra');
+  if (env.HOME && path.isAbsolute(env.HOME)) return path.join(env.HOME, '.cache', 'infra');
+  return undefined;
+}
+
+/** A short stable hash of a string (FNV-1a), for names: not for integrity. */
+function shortHash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/** The directory of this Node + flags + build, under `root`. */
+function cacheDirFor(root, buildId, v8Flags) {
+  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? '', v8Flags].join('\0'))}`;
+  return { dir: path.join(root, `v8-${key}-${buildId}`), prefix: `v8-${key}-` };
+}
+
+/** The file's V8 data when its header and checksum hold, else undefined. */
+function decode(file) {
+  if (file.length < HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const length = file.readUInt32LE(MAGIC.length);
+  const data = file.subarray(HEADER);
+  // V8 checks its own header (version, flags, source length) but, in release builds, not its
+  // payload: a flipped byte must be caught here, or it would be run as code.
+  if (data.length !== length || !digest(data).equals(file.subarray(MAGIC.length + 4, HEADER))) return undefined;
+  return data;
+}
+
+function encode(data) {
+  const head = Buffer.alloc(HEADER);
+  MAGIC.copy(head);
+  head.writeUInt32LE(data.length, MAGIC.length);
+  digest(data).copy(head, MAGIC.length + 4);
+  return Buffer.concat([head, data]);
+}
+
+/** Atomically: a reader sees the old file or the whole new one, never a part. */
+function writeAtomic(file, bytes) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, bytes, { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing more to do: the cache is only an optimisation
+    }
+  }
+}
+
+/**
+ * Compile the .cjs files under `distDir` with a code cache from `root`. Returns `save()`,
+ * which writes the cache of every chunk that had none (call it at exit, once the command ran;
+ * skip it when the run should leave no trace, e.g. --help).
+ */
+function install({ distDir, root, v8Flags = '' }) {
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  let buildId;
+  try {
+    buildId = fs.readFileSync(path.join(distDir, 'build-id'), 'latin1').trim();
+  } catch {
+    return { save() {} };
+  }
+  if (!/^[0-9a-f]{8,64}$/.test(buildId)) return { save() {} };
+  const { dir, prefix } = cacheDirFor(root, buildId, v8Flags);
+  const pending = [];
+  const inDist = distDir + path.sep;
+  const previous = Module._extensions['.cjs'] ?? Module._extensions['.js'];
+
+  Module._extensions['.cjs'] = function compileWithCache(module, filename) {
+    if (!filename.startsWith(inDist)) return previous.call(this, module, filename);
+    const source = fs.readFileSync(filename, 'utf8');
+    const cacheFile = path.join(dir, filename.slice(inDist.length).replaceAll(path.sep, '_') + '.v8');
+    let cachedData;
+    try {
+      cachedData = decode(fs.readFileSync(cacheFile));
+    } catch {
+      // no cache yet, or unreadable: compile from source
+    }
+    const script = new vm.Script(Module.wrap(source), {
+      filename,
+      cachedData,
+      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
+    if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, cacheFile });
+    const wrapper = script.runInThisContext({ displayErrors: true });
+    wrapper.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
+  };
+
+  return {
+    save() {
+      if (pending.length === 0) return;
+      try {
+        if (!fs.existsSync(dir)) {
+          fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+          // Caches of earlier builds for this same Node are dead weight now.
+          for (const name of fs.readdirSync(root)) if (name.startsWith(prefix) && path.join(root, name) !== dir) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+        }
+        for (const { script, cacheFile } of pending) writeAtomic(cacheFile, encode(script.createCachedData()));
+      } catch {
+        // read-only, full, or not a directory: the next run compiles again, nothing else
+      }
+      pending.length = 0;
+    },
+  };
+}
+
+module.exports = { install, cacheRoot, cacheDirFor, decode, encode };
