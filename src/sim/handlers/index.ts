@@ -10,8 +10,9 @@ import { serverlessHandlers } from './serverless.js';
 import { registryHandlers } from './registry.js';
 import { containerTrafficHandlers } from './container-traffic.js';
 import { familyRoutes } from '../families/index.js';
+import { runHandlers } from './runs.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...runHandlers(world)];
   return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }
