@@ -1,6 +1,11 @@
 // What a followed run prints of its log on each poll (the logs route answers the whole text
-// every time): only what is new, whole lines while the run goes on, a rewrite said once.
+// every time): only what is new, whole lines while the run goes on, a rewrite said once;
+// and the exit code a run's outcome gives.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RUN_EXIT_RULES, RunExitCode, runExitCode } from '../../../src/shared/exit-codes.js';
+import { ROOT } from '../../helpers/cli.js';
 import { INITIAL_TAIL, tailStep, type TailState } from '../../../src/commands/serverless/runs/log-tail.js';
 
 /** Feeds answers in order; returns what was printed and the remarks made. */
@@ -32,5 +37,27 @@ describe('tailStep', () => {
     const r = feed(answers);
     expect(r.out).toEqual(printed);
     expect(r.notices).toHaveLength(notices);
+  });
+});
+
+describe('the exit code of a terminal run', () => {
+  it.each([
+    ['succeeded', 0, 0],
+    ['failed', 3, 3],
+    ['failed', 255, 255],
+    ['failed', null, 1],
+    ['failed', 0, 1],
+    ['failed', 300, 1],
+    ['timed_out', null, 124],
+    ['cancelled', null, 125],
+    ['exploded', null, 1],
+  ] as const)('%s with exit code %j → %i', (status, exitCode, expected) => {
+    expect(runExitCode(status, exitCode)).toBe(expected);
+  });
+
+  it('the README documents each rule beside the exit-code table', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const [code] of RUN_EXIT_RULES) expect(readme).toMatch(new RegExp(`\\n\\| ${code} \\| `));
+    expect(RUN_EXIT_RULES.map(([c]) => c)).toEqual(['0', '1-255', String(RunExitCode.TIMED_OUT), String(RunExitCode.CANCELLED)]);
   });
 });
