@@ -75,7 +75,8 @@ export default defineCommand({
       return ExitCode.OK;
     }
     const limitMs = run.timeout_seconds ? run.timeout_seconds * 1000 : (opts.timeout ?? DEFAULT_TIMEOUT_MS);
-    app.info(`run ${run.id} of ${ref} started; its log follows`);
+    // With --progress json stderr carries events only (the wait's first event names the run).
+    if (flags.progress !== 'json') app.info(`run ${run.id} of ${ref} started${opts.logs ? '; its log follows' : ''}`);
     return followRun(app, t, run.id, {
       flags: { ...flags, timeoutMs: opts.waitTimeout ?? limitMs + WAIT_MARGIN_MS },
       logs: opts.logs ? 'stderr' : 'none',

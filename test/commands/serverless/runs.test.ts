@@ -66,6 +66,18 @@ describe('serverless run', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'succeeded', terminal: true, exit_code: 0, command: ['echo', 'hi'] });
   });
 
+  it('--wait --progress json: stderr is NDJSON events only (the log is left out), the exit code still the run\'s', async () => {
+    const r = await h.cli(['serverless', 'run', 'web', '--wait', '--progress', 'json', '--', 'sh', '-c', 'exit 5']);
+    expect(r.code).toBe(5);
+    const lines = r.stderr.trimEnd().split('\n');
+    const events = lines.filter((l) => l.startsWith('{'));
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    for (const e of events) expect(() => JSON.parse(e)).not.toThrow();
+    // Only the final error and hint lines are not events; no log line is.
+    expect(lines.filter((l) => !l.startsWith('{')).map((l) => l.split(' ')[0]), r.stderr).toEqual(['error:', '', 'hint:']);
+    expect(h.sim.requests.some((q) => q.path.endsWith('/logs'))).toBe(false);
+  });
+
   it('--wait, the command fails: its exit code passed through', async () => {
     const r = await h.cli(['serverless', 'run', 'web', '--wait', '--', 'sh', '-c', 'exit 3']);
     expect(r.code).toBe(3);
