@@ -12,10 +12,7 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { envPair, nonEmpty } from './flags.js';
 import { followRun } from './runs/follow.js';
-import { runCommands, runsCall, runsTarget } from './runs/shared.js';
-
-/** What the wait allows beyond the run's own time limit by default: queueing and start-up. */
-export const WAIT_MARGIN_MS = 5 * 60_000;
+import { runCommands, runsCall, runsTarget, WAIT_MARGIN_MS } from './runs/shared.js';
 
 const waiting = operationWaitOptions('run');
 

@@ -213,6 +213,16 @@ describe('serverless runs', () => {
     expect(requestLines(h.sim).filter((l) => l.startsWith(`GET ${runsPath}/${id}`))).toEqual([`GET ${runsPath}/${id}`, `GET ${runsPath}/${id}/logs`]);
   });
 
+  it('wait: by default allows the run its own time limit plus 5 minutes (at least 15)', async () => {
+    const long = await startRun(['true'], { timeout_seconds: 3600 });
+    const r = await h.cli(['serverless', 'runs', 'wait', 'web', long]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/\(timeout 1h ?5m\)/);
+    const short = await startRun(['true'], { timeout_seconds: 60 });
+    const s = await h.cli(['serverless', 'runs', 'wait', 'web', short]);
+    expect(s.stderr).toContain('(timeout 15m)');
+  });
+
   it('wait --no-logs --json: no log, the run object on stdout', async () => {
     const id = await startRun(['true']);
     const r = await h.cli(['serverless', 'runs', 'wait', 'web', id, '--no-logs', '--json']);

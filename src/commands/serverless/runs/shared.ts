@@ -10,6 +10,9 @@ import { runsNotEnabled, RunsApi, type Run } from '../../../client/runs.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
 import type { FamilySpec } from '../../resource/family.js';
 
+/** What a wait allows beyond a run's own time limit by default: queueing and start-up. */
+export const WAIT_MARGIN_MS = 5 * 60_000;
+
 export interface Target {
   client: Client;
   api: RunsApi;
