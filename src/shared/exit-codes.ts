@@ -29,3 +29,37 @@ export const EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C); while waiting, the rollout goes on server-side'],
   [ExitCode.TERMINATED, 'terminated (SIGTERM); while waiting, the rollout goes on server-side'],
 ];
+
+/**
+ * A run's own outcome (`serverless run --wait`, `serverless runs wait`), beside the table: a
+ * failed run passes its exit code through, as `docker run` does, so `infra serverless run web
+ * --wait -- npm test` fails a CI step the way the command itself would. Two outcomes have no
+ * exit code of their own and get one outside the table's meanings: a run stopped by its own
+ * time limit exits 124 (as `timeout(1)` does), a cancelled run 125 (the next code up). A
+ * failed run without an exit code (it never started: the image could not be pulled) exits 1.
+ */
+export const RunExitCode = {
+  TIMED_OUT: 124,
+  CANCELLED: 125,
+} as const;
+
+/** The rules above, for the README and the man page. */
+export const RUN_EXIT_RULES: ReadonlyArray<readonly [string, string]> = [
+  ['0', 'the run succeeded'],
+  ['1-255', "the run failed: its own exit code, passed through (as `docker run` does); 1 when it failed without one (it never started)"],
+  [String(RunExitCode.TIMED_OUT), "the run was stopped by its own time limit (`--timeout`, the run's `timeout_seconds`), as `timeout(1)` exits"],
+  [String(RunExitCode.CANCELLED), 'the run was cancelled'],
+];
+
+/**
+ * The exit code of a terminal run: 0 succeeded, its own code when it failed with one (1-255),
+ * 124 timed out, 125 cancelled, 1 otherwise. The table's type names its own codes; a run's
+ * code is passed through beyond it, which is why the value is widened here and nowhere else.
+ */
+export function runExitCode(status: string | undefined, exitCode: number | null | undefined): ExitCode {
+  if (status === 'succeeded') return ExitCode.OK;
+  if (status === 'timed_out') return RunExitCode.TIMED_OUT as number as ExitCode;
+  if (status === 'cancelled') return RunExitCode.CANCELLED as number as ExitCode;
+  if (typeof exitCode === 'number' && Number.isInteger(exitCode) && exitCode >= 1 && exitCode <= 255) return exitCode as ExitCode;
+  return ExitCode.FAILED;
+}

@@ -83,6 +83,16 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless deployments web': { stdout: /^3\tweb-00003\t/m },
   'infra serverless rollback web --wait': {},
   'infra serverless wait web api --timeout 10m': { exit: 3 },
+  'infra serverless run web -- npm run migrate': { stdout: /^[0-9a-f-]{36}\n$/ },
+  'infra serverless run web --wait -- npm run migrate': {},
+  'infra serverless run web --wait --timeout 10m --env DRY_RUN=1 --image-tag 1.2.0 -- ./manage.py migrate': {},
+  'infra serverless runs list web': {},
+  'infra serverless runs logs web "$RUN" --follow': { skip: 'needs a run id: test/commands/serverless/runs.test.ts follows one' },
+  'infra serverless runs wait web "$RUN"': { skip: 'needs a run id: test/commands/serverless/runs.test.ts and test/e2e/runs-process.test.ts' },
+  'infra serverless runs cancel web "$RUN"': { skip: 'needs a run id: test/commands/serverless/runs.test.ts' },
+  'infra serverless schedules create web --name nightly-cleanup --cron "30 3 * * *" --timezone Europe/Bucharest -- ./cleanup.sh': { skip: 'a quoted cron (this file splits on spaces): test/commands/serverless/schedules.test.ts and test/e2e/runs-process.test.ts create it' },
+  'infra serverless schedules show web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
+  'infra serverless schedules pause web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
 };
 
 const FILL: Record<string, string> = { '"$KEY"': 'readme-key-1', '"$IMAGE"': 'registry.sim.local/acme/web:2.0.0' };

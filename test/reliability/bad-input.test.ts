@@ -95,6 +95,11 @@ const BAD: Record<string, string[]> = {
   '--operation': ['', ' '],
   '--resource': ['', ' '],
   '--reason': ['', ' '],
+  // serverless run and schedules create (issue 20)
+  '--image-tag': ['', ' ', 'a b'],
+  '--wait-timeout': ['abc', '10', '-5s', '0s', ''],
+  '--cron': ['', '* * * *', '0 0 3 * * *', '60 * * * *', '* * * * 8', '@daily'],
+  '--timezone': ['', 'Mars/Olympus', '+02:00'],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -160,6 +165,8 @@ const REQUIRED: Record<string, string[]> = {
   'snapshots clone': ['--name', 'copy-1'],
   'webhooks config set': ['--url', 'https://hooks.example.com/x'],
   'webhooks regenerate-secret': ['--yes'],
+  'serverless schedules create': ['--name', 'n1', '--cron', '0 3 * * *', '--timezone', 'UTC'],
+  'serverless schedules delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -211,6 +218,11 @@ const BAD_ARGS: [string[], string][] = [
   [['static-sites', 'domains', 'add', 'docs', 'https://docs.example.com/'], 'domain'],
   [['webhooks', 'config', 'set'], 'nothing to set'],
   [['webhooks', 'config', 'set', '--enabled', '--disabled'], 'enabled.*disabled'],
+  [['serverless', 'run', 'web', '--'], 'command'],
+  [['serverless', 'run', 'web', '--wait-timeout', '5m', '--', 'ls'], '--wait-timeout applies only with --wait'],
+  [['serverless', 'run', 'web', '--no-logs', '--', 'ls'], '--no-logs applies only with --wait'],
+  [['serverless', 'runs', 'logs', 'web', 'r1', '--interval', '2s'], '--interval applies only with --follow'],
+  [['serverless', 'schedules', 'create', 'web', '--name', 'n', '--cron', '0 3 * * *', '--timezone', 'UTC', '--'], 'command'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [

@@ -12,8 +12,9 @@ import { containerTrafficHandlers } from './container-traffic.js';
 import { familyRoutes } from '../families/index.js';
 import { userHandlers } from './user.js';
 import { approvalHandlers } from './approvals.js';
+import { runHandlers } from './runs.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...userHandlers(world), ...approvalHandlers(world)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...userHandlers(world), ...approvalHandlers(world), ...runHandlers(world)];
   return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

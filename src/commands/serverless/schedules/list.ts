@@ -1,0 +1,32 @@
+// `infra serverless schedules list <id>`: the container's cron schedules.
+import { arg, defineCommand } from '../../../cli/command.js';
+import type { Schedule } from '../../../client/runs.js';
+import { commandText, runsCall, runsTarget } from '../runs/shared.js';
+
+export default defineCommand({
+  path: ['serverless', 'schedules', 'list'],
+  description: "a container's cron schedules: name, cron, timezone, enabled, next run, command",
+  args: [arg('<id>', 'container id, name or slug')],
+  examples: ['infra serverless schedules list web', "infra serverless schedules list web --json | jq -r '.[] | select(.enabled | not) | .name'"],
+  help: "NEXT RUN is the API's next_run_at (UTC). 'infra serverless schedules show <id> <schedule>' gives the next three runs in the schedule's timezone and in UTC.",
+  run: async (app, { args: [ref] }) => {
+    const t = await runsTarget(app, ref);
+    const { value, raw } = await runsCall(t, t.api.schedules(t.id, { signal: app.ctx.signal }));
+    if (app.json) {
+      app.printJson(raw);
+      return;
+    }
+    const table = app.table<Schedule>([
+      { header: 'ID', value: (s) => s.id },
+      { header: 'NAME', value: (s) => s.name ?? '' },
+      { header: 'CRON', value: (s) => s.cron_expression ?? '' },
+      { header: 'TIMEZONE', value: (s) => s.timezone ?? '' },
+      { header: 'ENABLED', value: (s) => (s.enabled === false ? 'paused' : s.enabled ? 'yes' : '') },
+      { header: 'NEXT RUN', value: (s) => s.next_run_at ?? '' },
+      { header: 'COMMAND', value: (s) => commandText(s.command) },
+    ]);
+    table.add(value);
+    await table.end();
+    if (value.length === 0) app.info(`no schedules on ${ref}; add one with: infra serverless schedules create ${ref} --name NAME --cron "0 3 * * *" --timezone UTC -- COMMAND`);
+  },
+});

@@ -1,0 +1,3 @@
+import { toggleCommand } from './toggle.js';
+
+export default toggleCommand('resume');
