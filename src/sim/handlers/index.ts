@@ -8,10 +8,11 @@ import { recoveryHandlers } from './recovery.js';
 import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
 import { registryHandlers } from './registry.js';
+import { containerBuildHandlers, buildsTick } from './builds.js';
 import { containerTrafficHandlers } from './container-traffic.js';
 import { familyRoutes } from '../families/index.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
-  return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...containerBuildHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];
+  return [...buildsTick(world), ...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

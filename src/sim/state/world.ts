@@ -18,6 +18,7 @@ import type { FirewallRecord } from '../families/firewalls.js';
 import type { SshKeyRecord } from '../families/ssh-keys.js';
 import type { StaticSiteRecord } from './static-sites.js';
 import { WebhookState } from './webhooks.js';
+import { attachRegistry, type RegistryState } from './registry-world.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -57,12 +58,15 @@ export class World {
   sshKeys = new TeamStore<SshKeyRecord>();
   staticSites = new TeamStore<StaticSiteRecord>();
   webhooks = new WebhookState();
+  registry!: RegistryState['registry'];
+  builds!: RegistryState['builds'];
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
     this.baseline = { ...DEFAULT_FAULTS, generations: opts instanceof SimClock ? true : (opts.generations ?? true) };
     this.faults = { ...this.baseline };
     this.rate = new RateLimiter(() => this.faults.rate_limit_per_minute);
+    attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());
   }
 
@@ -89,6 +93,7 @@ export class World {
     this.staticSites = new TeamStore<StaticSiteRecord>();
     this.webhooks = new WebhookState();
     this.rate.clear();
+    attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());
   }
 
