@@ -5,7 +5,7 @@
 // Builds push into it. The failure tags of contract 11 (`:missing`, `:crash`...) are treated
 // as existing (except `:missing`), so the rollout failures they stand for still happen.
 import { createHash } from 'node:crypto';
-import { DAY, HOUR } from '../clock.js';
+import { HOUR, MINUTE } from '../clock.js';
 import { uuidFrom } from './ids.js';
 import { TeamStore } from './store.js';
 
@@ -83,19 +83,28 @@ export class ImageRegistry extends TeamStore<RepoRecord> {
 }
 
 /**
- * Tags every seeded repository holds: the ones the seeded containers run, and the versions
- * the README and the tests deploy (so `update --image registry.sim.local/acme/web:2.0.0` rolls
- * out), and nothing else: `1.4.3-typo` is not there.
+ * Tags every seeded repository holds: `latest`, `v1`-`v3`, and the versions 1-3 in the forms
+ * `M`, `M.m` (m 0-10) and `M.m.p` (m 0-4, p 0-3): what the seeded containers run and what
+ * the README and the tests deploy (`update --image registry.sim.local/acme/web:2.0.0` rolls
+ * out), and nothing else: `1.4.3-typo` or `4.0.0` are not there.
  */
-export const SEED_TAGS = ['latest', '1', '1.0', '1.0.0', '1.1.0', '1.2.0', '1.2.1', '1.3.0', '1.4.0', '1.10', '2', '2.0', '2.0.0', '2.1', '2.3.0', '2.4.0', '3', '3.0', 'v1', 'v2'];
+export const SEED_TAGS: readonly string[] = (() => {
+  const out = ['latest', 'v1', 'v2', 'v3'];
+  for (const M of [1, 2, 3]) {
+    out.push(String(M));
+    for (let m = 0; m <= 10; m++) out.push(`${M}.${m}`);
+    for (let m = 0; m <= 4; m++) for (let p = 0; p <= 3; p++) out.push(`${M}.${m}.${p}`);
+  }
+  return out;
+})();
 export const SEED_REPOS = ['web', 'api', 'worker', 'edge', 'batch', 'cron', 'app', 'shop', 'fresh'];
 
-/** The seeded registry of a project, relative to `now`: each tag pushed a day apart, newest last. */
+/** The seeded registry of a project, relative to `now`: each tag pushed an hour apart, newest last. */
 export function seedRegistry(reg: ImageRegistry, teamId: number, namespace: string, now: number): void {
   SEED_REPOS.forEach((name, r) => {
     SEED_TAGS.forEach((tag, i) => {
-      const size = 8_000_000 + ((r * 7 + i * 13) % 20) * 1_000_000;
-      reg.push(teamId, namespace, name, tag, now - (SEED_TAGS.length - i) * DAY - r * HOUR, size);
+      const size = 2_000_000 + ((r * 7 + i * 13) % 20) * 150_000;
+      reg.push(teamId, namespace, name, tag, now - (SEED_TAGS.length - i) * HOUR - r * MINUTE, size);
     });
   });
 }
