@@ -61,10 +61,3 @@ export class BuildsApi {
     return { message: typeof raw.message === 'string' ? raw.message : undefined, raw: res.raw ?? {} };
   }
 }
-
-const IN_FLIGHT = new Set(['pending', 'queued', 'cloning', 'building', 'pushing']);
-
-/** Whether a build is over (an unknown status counts as in flight only when it is one of the known ones). */
-export function buildFinished(status: string | null | undefined): boolean {
-  return !IN_FLIGHT.has((status ?? '').toLowerCase());
-}

@@ -25,7 +25,7 @@ export interface SourceArchive {
   files: string[];
   /** Bytes before compression (a given archive: its entries' sizes). */
   contentBytes: number;
-  /** `12 files (3.4 KiB) from ./app` or `app.zip (12 files)`, for messages. */
+  /** `packed 12 files (3.4 KiB) from ./app` or `read app.zip (12 files, 3.4 KiB)`, for messages. */
   what: string;
   warnings: string[];
 }
@@ -97,7 +97,7 @@ async function packDirectory(path: string, full: string, opts: Required<PackOpti
   const warnings = names.includes('Dockerfile') ? [] : [`${path} has no Dockerfile at its root: the build needs one`];
   if (skipped.length) warnings.push(`left out ${skipped.length} link${skipped.length > 1 ? 's' : ''} or special file${skipped.length > 1 ? 's' : ''}: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}`);
   const name = basename(full) || 'source';
-  return { bytes, filename: `${name}.zip`, files: names, contentBytes: total, what: `${names.length} file${names.length === 1 ? '' : 's'} (${humanSize(total)}) from ${path}`, warnings };
+  return { bytes, filename: `${name}.zip`, files: names, contentBytes: total, what: `packed ${names.length} file${names.length === 1 ? '' : 's'} (${humanSize(total)}) from ${path}`, warnings };
 }
 
 async function readArchive(path: string, full: string, opts: Required<PackOptions>): Promise<SourceArchive> {
@@ -110,7 +110,7 @@ async function readArchive(path: string, full: string, opts: Required<PackOption
   const files = entries.filter((e) => !e.name.endsWith('/')).map((e) => e.name);
   const contentBytes = entries.reduce((n, e) => n + e.size, 0);
   const warnings = files.includes('Dockerfile') ? [] : [`${path} has no Dockerfile at its root: the build needs one`];
-  return { bytes, filename: basename(full), files, contentBytes, what: `${basename(full)} (${files.length} file${files.length === 1 ? '' : 's'}, ${humanSize(contentBytes)})`, warnings };
+  return { bytes, filename: basename(full), files, contentBytes, what: `read ${basename(full)} (${files.length} file${files.length === 1 ? '' : 's'}, ${humanSize(contentBytes)})`, warnings };
 }
 
 /** The archive to upload: `--archive FILE` as it is, or `--dir PATH` (default `.`) packed. */
