@@ -29,7 +29,7 @@ export function buildStatus(b: Build | null, previousId: string | null | undefin
   if (!b || (previousId && b.id === previousId)) return waiting('pending');
   const status = (b.status ?? '').toLowerCase();
   const done = (state: string, summary: string, error: Details['error'] = null): Resource => ({ id: b.id, status_details: { summary, stale: false, operation: { state, terminal: true }, error } as Details });
-  if (status === 'succeeded') return done('succeeded', 'ready');
+  if (status === 'succeeded') return done('succeeded', 'succeeded');
   if (status === 'failed') return done('failed', 'failed', { message: b.error_message ?? 'the build failed without a message' });
   if (status === 'cancelled' || status === 'canceled') return done('cancelled', 'cancelled');
   return waiting(IN_FLIGHT.has(status) ? status : status || 'pending');

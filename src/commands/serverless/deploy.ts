@@ -36,7 +36,6 @@ export default defineCommand({
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts, false, 'the build and the rollout');
     if (opts.dir !== undefined && opts.archive !== undefined) throw new UsageError('--dir and --archive cannot be used together; nothing was sent', 'give a directory to pack (--dir) or an archive to upload as it is (--archive)');
-    const started = app.ctx.clock.now();
     const archive = await sourceArchive({ dir: opts.dir, archive: opts.archive }, { includeNodeModules: opts.includeNodeModules });
     for (const w of archive.warnings) app.warn(w);
     const client = await app.client();
@@ -52,8 +51,9 @@ export default defineCommand({
       else app.hint(`follow the build with: infra serverless builds show ${id} --wait`);
       return ExitCode.OK;
     }
-    const buildFlags = { ...flags, timeoutMs: Math.max(1_000, flags.timeoutMs - (app.ctx.clock.now() - started)) };
-    await waitForBuild(app, client, { id, name, previousId: previous?.id ?? null }, buildFlags);
+    // --timeout covers the build and the rollout together: the rollout gets what the build left.
+    const started = app.ctx.clock.now();
+    await waitForBuild(app, client, { id, name, previousId: previous?.id ?? null }, flags);
     const latest = (await builds.latest(id, { signal: app.ctx.signal })).value;
     const rolloutFlags = { ...flags, timeoutMs: Math.max(1_000, flags.timeoutMs - (app.ctx.clock.now() - started)) };
     return afterChange(app, client, {
