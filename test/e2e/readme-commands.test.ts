@@ -83,6 +83,15 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless deployments web': { stdout: /^3\tweb-00003\t/m },
   'infra serverless rollback web --wait': {},
   'infra serverless wait web api --timeout 10m': { exit: 3 },
+  'infra registry context': { stdout: /^Push prefix:\s+registry\.sim\.local\/acme$/m },
+  'infra registry verify-push web': { stdout: /^Permitted:\s+yes$/m },
+  'infra registry usage': { stdout: /^Repositories:/m },
+  'infra registry repos list': { stdout: /^acme\/web\t/m },
+  'infra registry repos show web': { stdout: /^Path:\s+acme\/web$/m },
+  'infra registry tags list web': { stdout: /^1\.2\.0\t/m },
+  'infra registry tags delete web 1.0.0 --yes': {},
+  'infra registry tags delete web 1.2.0 --force --yes': {},
+  'infra registry repos delete shop --yes': {},
 };
 
 const FILL: Record<string, string> = { '"$KEY"': 'readme-key-1', '"$IMAGE"': 'registry.sim.local/acme/web:2.0.0' };

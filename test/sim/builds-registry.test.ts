@@ -28,7 +28,7 @@ const Repo = z.strictObject({
 
 async function upload(files: string[]): Promise<Response> {
   const form = new FormData();
-  form.append('file', new Blob([zipFiles(files.map((name) => ({ name, data: Buffer.from('x') })))]), 'src.zip');
+  form.append('file', new Blob([new Uint8Array(zipFiles(files.map((name) => ({ name, data: Buffer.from('x') }))))]), 'src.zip');
   return fetch(`${sim.url}/api/v1/serverless/${WEB}/deploy`, { method: 'POST', headers: { authorization: `Bearer ${sim.tokens.admin}`, accept: 'application/json' }, body: form });
 }
 const latest = async () => Build.parse((await body<{ data: unknown }>(await api.get(`/api/v1/serverless/${WEB}/builds/latest`))).data);

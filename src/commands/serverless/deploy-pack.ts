@@ -70,6 +70,7 @@ async function walk(root: string, dir: string, rules: IgnoreRule[], opts: Requir
 }
 
 async function packDirectory(path: string, full: string, opts: Required<PackOptions>): Promise<SourceArchive> {
+  // `path` names the directory in messages as the user gave it.
   const rules = await readRules(full);
   const found: Found[] = [];
   const skipped: string[] = [];
@@ -119,7 +120,8 @@ export async function sourceArchive(src: { dir?: string; archive?: string }, opt
   const path = src.archive ?? src.dir ?? '.';
   const full = resolve(path);
   const st = await lstat(full).catch(() => undefined);
-  if (!st) throw new UsageError(`${src.archive !== undefined ? '--archive ' : ''}${path} does not exist; nothing was sent`, src.archive !== undefined ? 'give an existing .zip archive' : 'give the directory with the Dockerfile (--dir PATH, default .)');
+  const flag = src.archive !== undefined ? '--archive ' : src.dir !== undefined ? '--dir ' : '';
+  if (!st) throw new UsageError(`${flag}${path} does not exist; nothing was sent`, src.archive !== undefined ? 'give an existing .zip archive' : 'give the directory with the Dockerfile (--dir PATH, default .)');
   if (src.archive !== undefined) return readArchive(path, full, opts);
   if (!st.isDirectory()) throw new UsageError(`--dir ${path} is not a directory; nothing was sent`, 'give a .zip archive with --archive');
   return packDirectory(path, full, opts);

@@ -4,6 +4,7 @@
 // (202, status building). With --wait: the build is followed (builds/latest) to its end, then
 // the rollout of the built image, judged against the container as read BEFORE the upload
 // (contract 6.8: the deploy's answer and the build are never the rollout's verdict).
+import { InvalidArgumentError } from 'commander';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
@@ -14,13 +15,21 @@ import { sourceArchive, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './deploy-pack.js
 import { buildLabel, waitForBuild } from './builds-status.js';
 import { afterChange, readBefore, targetOf } from './wait-flow.js';
 
+/** A path option: any text but an empty one (which would mean the current directory by accident). */
+function pathValue(name: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${name} needs a path.`);
+    return value;
+  };
+}
+
 export default defineCommand({
   path: ['serverless', 'deploy'],
   description: 'build a container from source: upload a directory (packed into a ZIP archive) or a .zip archive; --wait follows the build, then the rollout',
   args: [arg('<id>', 'container id, name or slug')],
   options: {
-    dir: option('--dir <path>', 'directory to pack and upload, with the Dockerfile at its root (default: .)'),
-    archive: option('--archive <file>', 'upload this .zip archive as it is instead of packing a directory'),
+    dir: option('--dir <path>', 'directory to pack and upload, with the Dockerfile at its root (default: .)', pathValue('--dir')),
+    archive: option('--archive <file>', 'upload this .zip archive as it is instead of packing a directory', pathValue('--archive')),
     includeNodeModules: flag('--include-node-modules', 'pack node_modules directories too (left out by default: the build installs them)'),
     ...operationWaitOptions('build and the rollout of the built image'),
   },
