@@ -13,7 +13,8 @@ import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { sourceArchive, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './deploy-pack.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
-import { afterChange, readBefore, targetOf } from './wait-flow.js';
+import { baselineOf } from '../../rollout/decide.js';
+import { afterChange, readBefore } from './wait-flow.js';
 
 /** A path option: any text but an empty one (which would mean the current directory by accident). */
 function pathValue(name: string) {
@@ -68,7 +69,8 @@ export default defineCommand({
     return afterChange(app, client, {
       id,
       name,
-      target: targetOf(undefined, before),
+      // The container as read before the upload: the rollout of the built image is fresh against it.
+      target: { baseline: baselineOf(before) },
       verb: `rolling out ${latest?.built_image_ref ?? `the image of build ${latest ? buildLabel(latest) : ''}`.trim()} to`,
     }, rolloutFlags);
   },
