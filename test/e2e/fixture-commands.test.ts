@@ -4,7 +4,11 @@
 // the exit code, what reached stdout, and that every request the command made was one the
 // corpus answers (an unanswered request would mean the client calls something the real API
 // does not serve, or calls it differently).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { zipFiles } from '../../src/shared/zip.js';
 import { describeFixtureCases, type FixtureCase } from '../helpers/fixture-cases.js';
 
 const CHECKOUT = '3f6c2a1e-8b47-4d2a-9e15-6a0d4c7b9f21';
@@ -12,6 +16,13 @@ const RESIZER = 'b2d94f70-1c3e-4a8b-a6f2-0e9d7c31a845';
 const PDF = 'e8a51c09-7d3f-4b62-8f0e-25c4a9d6b713';
 const ORDERS_PG = '01J8Z6Q4M3V7K2T9XH5B0RPC1D';
 const SESSIONS = 'c4b1e7a2-3d58-4f90-b6e1-8a27d05f9c34';
+
+/** A one-file ZIP archive for `serverless deploy --archive`. */
+const ARCHIVE = (() => {
+  const file = join(mkdtempSync(join(tmpdir(), 'infra-fx-')), 'src.zip');
+  writeFileSync(file, zipFiles([{ name: 'Dockerfile', data: Buffer.from('FROM node:20\n') }]));
+  return file;
+})();
 
 const LIST = 'GET /api/v1/serverless';
 const SHOW = 'GET /api/v1/serverless/:id';
@@ -140,6 +151,11 @@ const CASES: FixtureCase[] = [
   },
   { name: 'errors: 401 (exit 4)', argv: ['vps', 'list'], routes: { 'GET /api/v1/vps': 'errors/401' }, exit: 4 },
   { name: 'errors: 422 field errors (exit 2)', argv: ['serverless', 'update', CHECKOUT, '--port', '9000'], routes: { [SHOW]: 'serverless/show', 'PUT /api/v1/serverless/:id': 'serverless/update.422' }, exit: 2 },
+  { name: 'serverless deploy --archive (202, status building)', argv: ['serverless', 'deploy', CHECKOUT, '--archive', ARCHIVE], routes: { [SHOW]: 'serverless/show', 'POST /api/v1/serverless/:id/deploy': 'serverless/deploy' }, stderr: /upload accepted: building/ },
+  { name: 'serverless builds show: a failed build', argv: ['serverless', 'builds', 'show', CHECKOUT], routes: { 'GET /api/v1/serverless/:id/builds/latest': 'serverless/builds-latest.failed' }, stdout: /^Status:\s+failed$/m },
+  { name: 'serverless builds show: never built (exit 5)', argv: ['serverless', 'builds', 'show', CHECKOUT], routes: { 'GET /api/v1/serverless/:id/builds/latest': 'serverless/builds-latest.none' }, exit: 5 },
+  { name: 'registry context', argv: ['registry', 'context'], routes: { 'GET /api/v1/registry/context': 'registry/context' }, stdout: /^Push:\s+docker push registry\.infra\.example\/acme-platform\/<repo>:<tag>$/m },
+  { name: 'registry verify-push refused (exit 1, the hint sent)', argv: ['registry', 'verify-push', 'other-team/checkout-api'], routes: { 'GET /api/v1/registry/verify-push': 'registry/verify-push.namespace-mismatch' }, exit: 1, stderr: /^hint: Push to registry\.infra\.example\/acme-platform\/checkout-api instead\.$/m },
 ];
 
 describeFixtureCases('every command against answers shaped like the real service (test/fixtures only)', CASES);

@@ -93,6 +93,15 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless schedules create web --name nightly-cleanup --cron "30 3 * * *" --timezone Europe/Bucharest -- ./cleanup.sh': { skip: 'a quoted cron (this file splits on spaces): test/commands/serverless/schedules.test.ts and test/e2e/runs-process.test.ts create it' },
   'infra serverless schedules show web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
   'infra serverless schedules pause web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
+  'infra registry context': { stdout: /^Push prefix:\s+registry\.sim\.local\/acme$/m },
+  'infra registry verify-push web': { stdout: /^Permitted:\s+yes$/m },
+  'infra registry usage': { stdout: /^Repositories:/m },
+  'infra registry repos list': { stdout: /^acme\/web\t/m },
+  'infra registry repos show web': { stdout: /^Path:\s+acme\/web$/m },
+  'infra registry tags list web': { stdout: /^1\.2\.0\t/m },
+  'infra registry tags delete web 1.0.0 --yes': {},
+  'infra registry tags delete web 1.2.0 --force --yes': {},
+  'infra registry repos delete shop --yes': {},
 };
 
 const FILL: Record<string, string> = { '"$KEY"': 'readme-key-1', '"$IMAGE"': 'registry.sim.local/acme/web:2.0.0' };

@@ -58,6 +58,8 @@ const BAD: Record<string, string[]> = {
   '--region': ['', ' '],
   '--display-name': ['', ' '],
   '--versioning': ['maybe', 'true', ''],
+  '--dir': ['', ' ', '/nonexistent/src'],
+  '--archive': ['', ' ', '/nonexistent/src.zip'],
   '--access': ['open', ''],
   '--encryption': ['aes', ''],
   '--kms-key-id': ['', ' '],

@@ -66,7 +66,7 @@ describe('teams', () => {
     const admin = await parsed(await api.get('/api/v1/user/teams', { team: 2 }), S.Teams);
     expect([admin.data.map((t) => t.id), admin.current_team_id]).toEqual([[1, 2], 2]);
     const def = await parsed(await api.get('/api/v1/user/teams', { token: api.sim.tokens.default }), S.Teams);
-    expect(def).toEqual({ data: [{ id: 1, name: 'main', personal_team: true, registry_namespace: 'main' }], current_team_id: 1, token_team_id: 1 });
+    expect(def).toEqual({ data: [{ id: 1, name: 'main', personal_team: true, registry_namespace: 'acme' }], current_team_id: 1, token_team_id: 1 });
     expect(admin.token_team_id).toBeNull();
     const other = await parsed(await api.get('/api/v1/user/teams', { token: api.sim.tokens.other_project }), S.Teams);
     expect([other.data.map((t) => t.id), other.current_team_id]).toEqual([[2], 2]);

@@ -49,13 +49,20 @@ const preflight = async (image: string) => (await parsed(await api.get(`/api/v1/
 
 describe('registry preflight', () => {
   it('an image of the simulator registry: exists, one digest per reference, amd64, pullable', async () => {
-    const d = await preflight('registry.sim.local/main/web:1.3.0');
-    expect(d).toMatchObject({ registry_host: 'registry.sim.local', namespace: 'main', repository: 'main/web', reference: '1.3.0', in_namespace: true, external: false, can_pull: true, findings: [] });
+    const d = await preflight('registry.sim.local/acme/web:1.3.0');
+    expect(d).toMatchObject({ registry_host: 'registry.sim.local', namespace: 'acme', repository: 'acme/web', reference: '1.3.0', in_namespace: true, external: false, can_pull: true, findings: [] });
     expect(d.manifest).toMatchObject({ exists: true, architectures: ['amd64'], reachable: true, error: null });
     expect(d.manifest.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect((await preflight('registry.sim.local/main/web:1.3.0')).manifest.digest).toBe(d.manifest.digest);
-    expect((await preflight('registry.sim.local/main/web:1.4.0')).manifest.digest).not.toBe(d.manifest.digest);
-    expect((await preflight('registry.sim.local/acme/web:1.3.0')).in_namespace).toBe(false);
+    expect((await preflight('registry.sim.local/acme/web:1.3.0')).manifest.digest).toBe(d.manifest.digest);
+    expect((await preflight('registry.sim.local/acme/web:1.4.0')).manifest.digest).not.toBe(d.manifest.digest);
+    expect((await preflight('registry.sim.local/staging/web:1.3.0')).in_namespace).toBe(false);
+  });
+
+  it('a tag the registry does not hold (a typo): exists no, cannot be pulled, manifest_unknown', async () => {
+    const d = await preflight('registry.sim.local/acme/app:1.4.3-typo');
+    expect(d.manifest).toMatchObject({ exists: false, digest: null, reachable: true });
+    expect(d.can_pull).toBe(false);
+    expect(d.findings.map((f) => (f as { code: string }).code)).toEqual(['registry.manifest_unknown']);
   });
 
   it.each([

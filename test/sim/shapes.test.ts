@@ -92,7 +92,7 @@ describe('other products', () => {
     const t = await parsed(await api.get('/api/v1/user/teams'), S.Teams);
     expect(t).toEqual({
       data: [
-        { id: 1, name: 'main', personal_team: true, registry_namespace: 'main' },
+        { id: 1, name: 'main', personal_team: true, registry_namespace: 'acme' },
         { id: 2, name: 'staging', personal_team: false, registry_namespace: 'staging' },
       ],
       current_team_id: 1,

@@ -4,6 +4,23 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import { nonEmpty, splitImage } from './flags.js';
 import { archText, runPreflight } from './preflight-check.js';
 
+/** `can_pull` as the registry sent it: true, false, or null (it cannot tell). */
+export function canPullText(v: boolean | null | undefined): string {
+  return v === true ? 'true' : v === false ? 'false' : v === null ? 'null (the registry cannot tell)' : 'not sent';
+}
+
+/** The registry's findings as sent, one block each: `  fatal registry.manifest_unknown: summary` then its remediation. */
+export function findingLines(findings: readonly unknown[]): string[] {
+  return findings.flatMap((f) => {
+    if (!f || typeof f !== 'object') return [`  ${JSON.stringify(f)}`];
+    const o = f as Record<string, unknown>;
+    const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
+    const head = [str('severity'), str('code') ? `${str('code')}:` : undefined, str('summary') ?? str('message')].filter(Boolean).join(' ');
+    const retry = typeof o.retryable === 'boolean' ? ` (${o.retryable ? 'a retry may help' : 'retrying will not help'})` : '';
+    return [`  ${head || JSON.stringify(f)}`, ...(str('remediation') ? [`    fix: ${str('remediation')}${retry}`] : [])];
+  });
+}
+
 export default defineCommand({
   path: ['serverless', 'preflight'],
   description: 'check an image before deploying it: exists, digest, architectures (linux/amd64 needed), whether the platform can pull it',
@@ -34,8 +51,11 @@ export default defineCommand({
         ['Digest', m?.digest ?? undefined],
         ['Architectures', m?.architectures?.length ? m.architectures.join(', ') : undefined],
         ['Pull', yesNo(v.data.can_pull, 'the platform can pull it', 'the platform cannot pull it')],
+        ['Can pull', canPullText(v.data.can_pull)],
         ['Result', v.result === 'pass' ? `ok${archText(v)}` : v.result === 'fail' ? 'fails' : 'cannot tell'],
       ]);
+      const findings = findingLines(v.data.findings ?? []);
+      if (findings.length) app.print(['Findings:', ...findings].join('\n'));
     }
     for (const n of v.notes) app.info(`note: ${n}`);
     if (v.result === 'fail') throw new CliError(ExitCode.FAILED, v.problems.join('; '), v.hint);

@@ -8,6 +8,7 @@ import { recoveryHandlers } from './recovery.js';
 import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
 import { registryHandlers } from './registry.js';
+import { containerBuildHandlers, buildsTick } from './builds.js';
 import { containerTrafficHandlers } from './container-traffic.js';
 import { familyRoutes } from '../families/index.js';
 import { userHandlers } from './user.js';
@@ -15,6 +16,6 @@ import { approvalHandlers } from './approvals.js';
 import { runHandlers } from './runs.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...userHandlers(world), ...approvalHandlers(world), ...runHandlers(world)];
-  return [...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
+  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...containerBuildHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...userHandlers(world), ...approvalHandlers(world), ...runHandlers(world)];
+  return [...buildsTick(world), ...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

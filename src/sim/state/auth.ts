@@ -44,7 +44,7 @@ export type AuthResult =
 
 export class AuthState {
   readonly teams: Team[] = [
-    { id: MAIN_TEAM, name: 'main', personal_team: true, registry_namespace: 'main' },
+    { id: MAIN_TEAM, name: 'main', personal_team: true, registry_namespace: 'acme' },
     { id: STAGING_TEAM, name: 'staging', personal_team: false, registry_namespace: 'staging' },
   ];
   readonly tokens: TokenRecord[] = [

@@ -66,6 +66,8 @@ export interface Change {
   at: number;
   spec: ContainerSpec;
   operationId: string;
+  /** The image was not in the simulated registry when the change was sent (image_not_found). */
+  imageMissing?: boolean;
 }
 
 export interface Rollout {
@@ -126,6 +128,8 @@ export function imageRef(spec: ContainerSpec): string | null {
 export class ContainerStore extends TeamStore<ContainerRecord> {
   /** Idempotency keys of creates, per team (`<team>\u0000<key>`). */
   readonly createKeys = new Map<string, StoredCreate>();
+  /** Whether the registry has a spec's image (false: its rollout fails as image_not_found); set by the world. */
+  imageExists?: (spec: ContainerSpec) => boolean | null;
 
   override list(teamId: number, now?: number): ContainerRecord[] {
     const out = super.list(teamId);
@@ -161,7 +165,8 @@ export class ContainerStore extends TeamStore<ContainerRecord> {
     c.specGeneration += 1;
     c.spec = spec;
     c.updatedAt = at;
-    c.changes.push({ generation: c.specGeneration, at, spec, operationId: uuidFrom(`${c.id}/operation/${c.specGeneration}`) });
+    const imageMissing = this.imageExists?.(spec) === false;
+    c.changes.push({ generation: c.specGeneration, at, spec, operationId: uuidFrom(`${c.id}/operation/${c.specGeneration}`), ...(imageMissing ? { imageMissing } : {}) });
     return c;
   }
 
@@ -186,7 +191,7 @@ export function settle(c: ContainerRecord, now: number): ContainerRecord {
     const start = Math.max(first.at + QUEUE_DELAY_MS, prev ? prev.endAt : -Infinity);
     if (start > now) break;
     const last = waiting.filter((ch) => ch.at <= start).at(-1) ?? first;
-    const outcome = outcomeFor(last.spec.image === null ? '' : last.spec.image_tag);
+    const outcome = last.imageMissing ? outcomeFor('missing') : outcomeFor(last.spec.image === null ? '' : last.spec.image_tag);
     const number = c.rollouts.length + 1;
     c.rollouts.push({
       id: uuidFrom(`${c.id}/deployment/${number}`),

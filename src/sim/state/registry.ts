@@ -1,13 +1,14 @@
 // GET /registry/preflight in the real shape (real-api: v1.registry.preflight): what the
 // platform knows of an image before pulling it. The simulator's registry is
-// `registry.sim.local`: its images exist, for linux/amd64, and can be pulled, except by tag
-// (as the rollout failures are): `:missing` does not exist, `:private` cannot be pulled,
-// `:arm64` is built for arm64 only, `:multiarch` for both. Any other registry is external:
-// the platform cannot read it, so it cannot tell.
-import { createHash } from 'node:crypto';
+// `registry.sim.local` (image-registry.ts): an image exists when that registry holds its tag,
+// for linux/amd64, and can be pulled; some tags decide by themselves (as the rollout failures
+// are): `:missing` does not exist, `:private` cannot be pulled, `:arm64` is built for arm64
+// only, `:multiarch` for both. Any other registry is external: the platform cannot read it,
+// so it cannot tell.
 import type { Team } from './auth.js';
+import { digestOf, REGISTRY_LIMITS, SIM_REGISTRY, type ImageRegistry } from './image-registry.js';
 
-export const SIM_REGISTRY = 'registry.sim.local';
+export { SIM_REGISTRY };
 
 interface Ref {
   host: string | null;
@@ -31,10 +32,19 @@ export function parseRef(image: string): Ref {
   return { host: hasHost ? first : null, repository: hasHost ? rest.slice(first.length + 1) : rest, reference };
 }
 
-export function preflightView(image: string, team: Team) {
+export const namespaceOf = (team: Team) => team.registry_namespace ?? team.name;
+
+/** The project's registry quota in the preflight's words. */
+export function quotaOf(reg: ImageRegistry, team: Team) {
+  const used = reg.list(team.id).length;
+  const bytes = reg.bytesUsed(team.id);
+  return { repositories_used: used, repositories_limit: REGISTRY_LIMITS.repositories, can_create_repository: used < REGISTRY_LIMITS.repositories, storage_used_bytes: bytes, storage_limit_bytes: REGISTRY_LIMITS.bytes };
+}
+
+export function preflightView(image: string, team: Team, reg: ImageRegistry) {
   const ref = parseRef(image);
-  const namespace = team.registry_namespace ?? team.name;
-  const quota = { repositories_used: 4, repositories_limit: 25, can_create_repository: true, storage_used_bytes: 1_288_490_188, storage_limit_bytes: 10_737_418_240 };
+  const namespace = namespaceOf(team);
+  const quota = quotaOf(reg, team);
   const base = { image, registry_host: ref.host ?? 'docker.io', namespace, repository: ref.repository, reference: ref.reference, quota };
   if (ref.host !== SIM_REGISTRY) {
     return {
@@ -54,7 +64,8 @@ export function preflightView(image: string, team: Team) {
       ],
     };
   }
-  const digest = `sha256:${createHash('sha256').update(`${ref.repository}:${ref.reference}`).digest('hex')}`;
+  const stored = reg.has(ref.repository, ref.reference) === false ? null : reg.tagOf(ref.repository, ref.reference);
+  const digest = stored?.digest ?? digestOf(ref.repository, ref.reference);
   const inNamespace = ref.repository.startsWith(`${namespace}/`);
   const common = { ...base, in_namespace: inNamespace, external: false, credential: { scope: 'pull', keys: 1, push_capable: false } };
   const manifest = (architectures: string[]) => ({
@@ -66,7 +77,8 @@ export function preflightView(image: string, team: Team) {
     reachable: true,
     error: null,
   });
-  switch (ref.reference) {
+  const absent = reg.has(ref.repository, ref.reference) === false;
+  switch (absent ? 'missing' : ref.reference) {
     case 'missing':
       return {
         ...common,

@@ -19,6 +19,7 @@ import type { SshKeyRecord } from '../families/ssh-keys.js';
 import type { StaticSiteRecord } from './static-sites.js';
 import { WebhookState } from './webhooks.js';
 import type { ApprovalRecord } from '../handlers/approvals.js';
+import { attachRegistry, type RegistryState } from './registry-world.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -59,12 +60,15 @@ export class World {
   staticSites = new TeamStore<StaticSiteRecord>();
   webhooks = new WebhookState();
   approvals = new TeamStore<ApprovalRecord>();
+  registry!: RegistryState['registry'];
+  builds!: RegistryState['builds'];
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
     this.baseline = { ...DEFAULT_FAULTS, generations: opts instanceof SimClock ? true : (opts.generations ?? true) };
     this.faults = { ...this.baseline };
     this.rate = new RateLimiter(() => this.faults.rate_limit_per_minute);
+    attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());
   }
 
@@ -92,6 +96,7 @@ export class World {
     this.webhooks = new WebhookState();
     this.approvals = new TeamStore<ApprovalRecord>();
     this.rate.clear();
+    attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());
   }
 

@@ -11,7 +11,7 @@ describe('projects list', () => {
   it('the teams of the token, the account default marked; one request, without X-Team-Id', async () => {
     const r = await cli(sim, ['projects', 'list']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('CURRENT\tID\tNAME\tPERSONAL\tREGISTRY NAMESPACE\n*\t1\tmain\tyes\tmain\n\t2\tstaging\t\tstaging\n');
+    expect(r.stdout).toBe('CURRENT\tID\tNAME\tPERSONAL\tREGISTRY NAMESPACE\n*\t1\tmain\tyes\tacme\n\t2\tstaging\t\tstaging\n');
     expect(requestLines(sim)).toEqual(['GET /api/v1/user/teams']);
     expect(sim.requests[0]?.headers['x-team-id']).toBeUndefined();
   });
@@ -25,7 +25,7 @@ describe('projects list', () => {
   it('--json: the teams as sent, each with current', async () => {
     const r = await cli(sim, ['projects', 'list', '--json', '--project', 'staging']);
     expect(JSON.parse(r.stdout)).toEqual([
-      { id: 1, name: 'main', personal_team: true, registry_namespace: 'main', current: false },
+      { id: 1, name: 'main', personal_team: true, registry_namespace: 'acme', current: false },
       { id: 2, name: 'staging', personal_team: false, registry_namespace: 'staging', current: true },
     ]);
   });

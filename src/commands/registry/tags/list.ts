@@ -1,0 +1,36 @@
+// `registry tags list <repo>`: the tags of a repository, newest push first (GET
+// /registry/repositories/{repo}/tags: not paginated).
+import { arg, defineCommand } from '../../../cli/command.js';
+import { RegistryApi, type RegistryTag } from '../../../client/registry.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
+import { humanSize } from '../../snapshots/format.js';
+import { shortDigest } from '../format.js';
+
+export default defineCommand({
+  path: ['registry', 'tags', 'list'],
+  description: 'list the tags of an image repository: digest, size, when pushed',
+  args: [arg('<repo>', "repository name in the project's namespace (web), or its path or id")],
+  examples: ['infra registry tags list web', "infra registry tags list web --json | jq -r '.[].tag'"],
+  run: async (app, { args: [repo] }) => {
+    const client = await app.client();
+    const { value: tags, raw } = await new RegistryApi(client.http).tags(repo, { signal: app.ctx.signal });
+    if (app.json) {
+      app.printJson(raw);
+      return ExitCode.OK;
+    }
+    if (tags.length === 0) {
+      app.info(`${repo} has no tags`);
+      return ExitCode.OK;
+    }
+    const sorted = [...tags].sort((a, b) => (b.pushed_at ?? '').localeCompare(a.pushed_at ?? ''));
+    const table = app.table<RegistryTag>([
+      { header: 'TAG', value: (t) => t.tag },
+      { header: 'DIGEST', value: (t) => shortDigest(t.digest) },
+      { header: 'SIZE', value: (t) => humanSize(t.bytes_size) },
+      { header: 'PUSHED', value: (t) => t.pushed_at ?? '' },
+    ]);
+    table.add(sorted);
+    await table.end();
+    return ExitCode.OK;
+  },
+});
