@@ -164,9 +164,10 @@ function offsetOf(cursor: string | null): number | undefined {
 
 function cursorPage<T>(ctx: Ctx, items: T[]): { data: T[]; pagination: Record<string, unknown> } | Response {
   const raw = ctx.url.searchParams.get('per_page');
-  const perPage = raw === null ? 25 : Number(raw);
+  // Larger pages than 100 are clamped (as page-numbered lists clamp theirs), not refused.
+  const perPage = Math.min(100, raw === null ? 25 : Number(raw));
   const errors: Record<string, string[]> = {};
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) errors.per_page = ['The per page field must be between 1 and 100.'];
+  if (!Number.isInteger(perPage) || perPage < 1) errors.per_page = ['The per page field must be at least 1.'];
   const at = offsetOf(ctx.url.searchParams.get('cursor'));
   if (at === undefined) errors.cursor = ['The cursor is invalid.'];
   if (Object.keys(errors).length) return invalid(errors);
