@@ -20,9 +20,10 @@ export function getExamples(cmd: Command): string[] {
 /** Families in `infra help`, in this order. A family missing here lands in "Other Commands:". */
 export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, names: readonly string[]]> = [
   ['Core Commands:', ['auth', 'config']],
-  ['Compute Commands:', ['serverless', 'vps', 'static-sites']],
+  ['Compute Commands:', ['serverless', 'vps', 'static-sites', 'apps']],
   ['Data Commands:', ['database', 'cache', 'queue', 'parameter-groups', 'storage', 'snapshots', 'recovery']],
   ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']],
+  ['Monitoring Commands:', ['uptime', 'alerts']],
   ['Tools:', ['api', 'sim', 'completion', 'help']],
 ];
 export const OTHER_GROUP = 'Other Commands:';
