@@ -14,7 +14,7 @@ export default defineCommand({
   ],
   run: async (app, { opts }) => {
     if (!opts.name || !opts.url) throw new UsageError('a check needs --name and --url');
-    if (opts.noKeyword) throw new UsageError('--clear-keyword applies to update only');
+    if (opts.clearKeyword) throw new UsageError('--clear-keyword applies to update only');
     const client = await app.client();
     const created = await client.resources.create(UPTIME.kind, checkFields(opts), { signal: app.ctx.signal });
     if (app.json) app.printJson(created.raw);

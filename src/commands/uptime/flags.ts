@@ -33,7 +33,7 @@ export function checkOptions(requiredUrl: boolean) {
     checkTimeout: option('--check-timeout <seconds>', 'a check slower than this fails (1 to 30)', intOption('--check-timeout', 1, 30)),
     expectStatus: option('--expect-status <status>', 'the status (or range) that counts as up, e.g. 200-299', statusOption),
     keyword: option('--keyword <text>', 'the body must contain this text', textOption('--keyword')),
-    noKeyword: flag('--clear-keyword', 'stop checking the body for a text'),
+    clearKeyword: flag('--clear-keyword', 'stop checking the body for a text'),
     followRedirects: choice('--follow-redirects <on|off>', 'follow redirects', ['on', 'off']),
     verifyTls: choice('--verify-tls <on|off>', 'fail on an invalid TLS certificate', ['on', 'off']),
     sslExpiry: option('--ssl-expiry <days>', 'warn this many days before the TLS certificate expires (turns the certificate check on)', intOption('--ssl-expiry', 1, 90)),
@@ -51,7 +51,7 @@ export interface CheckFlags {
   checkTimeout?: number;
   expectStatus?: string;
   keyword?: string;
-  noKeyword?: boolean;
+  clearKeyword?: boolean;
   followRedirects?: 'on' | 'off';
   verifyTls?: 'on' | 'off';
   sslExpiry?: number;
@@ -71,7 +71,7 @@ export function checkFields(o: CheckFlags): Record<string, unknown> {
   if (o.checkTimeout !== undefined) b.timeout_seconds = o.checkTimeout;
   if (o.expectStatus) b.expected_status = o.expectStatus;
   if (o.keyword !== undefined) b.body_keyword = o.keyword;
-  if (o.noKeyword) b.body_keyword = null;
+  if (o.clearKeyword) b.body_keyword = null;
   if (o.followRedirects) b.follow_redirects = o.followRedirects === 'on';
   if (o.verifyTls) b.verify_tls = o.verifyTls === 'on';
   if (o.sslExpiry !== undefined) Object.assign(b, { check_ssl_expiry: true, ssl_expiry_threshold_days: o.sslExpiry });

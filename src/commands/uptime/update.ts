@@ -12,7 +12,7 @@ export default defineCommand({
   options: checkOptions(false),
   examples: ['infra uptime update api-health --url https://api.acme.example/v2/healthz', 'infra uptime update homepage --interval 60 --notify mail', 'infra uptime update homepage --clear-keyword'],
   run: async (app, { args: [ref], opts }) => {
-    if (opts.keyword !== undefined && opts.noKeyword) throw new UsageError('give --keyword or --clear-keyword, not both');
+    if (opts.keyword !== undefined && opts.clearKeyword) throw new UsageError('give --keyword or --clear-keyword, not both');
     const changes = checkFields(opts);
     if (Object.keys(changes).length === 0) throw new UsageError('nothing to update', 'give --name, --url, --interval or another setting (see --help)');
     const client = await app.client();
