@@ -203,6 +203,20 @@ describe('apps delete', () => {
     expect(again.code, again.stderr).toBe(0);
   });
 
+  it('--wait of a deletion that fails: exit 1 with the error; Ctrl-C while deleting: exit 130', async () => {
+    await h.cli(['apps', 'create', '--type', 'ghost', '--name', 'old-fail', '--profile', 'medium', '--wait']);
+    const r = await h.cli(['apps', 'delete', 'old-fail', '--yes', '--wait']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('app.destroy_failed');
+    const controller = new AbortController();
+    const { InterruptedError } = await import('../../../src/cli/errors.js');
+    let polls = 0;
+    const c = await h.cli(['apps', 'delete', 'shop-wp', '--yes', '--wait'], { signal: controller.signal, onIdle: () => void (++polls === 2 && controller.abort(new InterruptedError())) });
+    expect(c.code).toBe(130);
+    expect(c.stderr).toMatch(/interrupted while waiting for the delete of shop-wp; it goes on server-side/);
+    expect(c.stderr).toContain(`resume waiting with: infra apps wait ${APP_SEED.shop} --deleted`);
+  });
+
   it('an app busy restarting cannot be deleted (422 {error}): exit 1', async () => {
     const r = await h.cli(['apps', 'delete', 'automations', '--yes']);
     expect(r.code).toBe(1);
