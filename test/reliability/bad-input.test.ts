@@ -102,6 +102,29 @@ const BAD: Record<string, string[]> = {
   '--wait-timeout': ['abc', '10', '-5s', '0s', ''],
   '--cron': ['', '* * * *', '0 0 3 * * *', '60 * * * *', '* * * * 8', '@daily'],
   '--timezone': ['', 'Mars/Olympus', '+02:00'],
+  // apps, uptime checks and alerts (issue 21)
+  '--subdomain': ['', ' ', 'a b'],
+  '--app-version': ['', ' '],
+  '--admin-user': ['', ' '],
+  '--hours': ['0', '169', '-1', 'day', '1.5', ''],
+  '--step': ['5', '5s', '0m', 'soon', ''],
+  '--check-timeout': ['0', '31', 'slow', '1.5', ''],
+  '--keyword': ['', ' '],
+  '--follow-redirects': ['maybe', 'yes', ''],
+  '--verify-tls': ['maybe', 'true', ''],
+  '--notify-recovery': ['maybe', 'ON', ''],
+  '--ssl-expiry': ['0', '91', 'soon', ''],
+  '--failure-threshold': ['0', '11', 'many', ''],
+  '--notify': ['pager', 'MAIL', ''],
+  '--resource-type': ['', ' '],
+  '--metric': ['', ' '],
+  '--operator': ['>', 'eq', 'GT', ''],
+  '--threshold': ['lots', '1e', '', ' '],
+  '--duration': ['0', '1441', '5m', ''],
+  '--severity': ['info', 'CRITICAL', ''],
+  '--signal': ['', ' '],
+  '--resource-id': ['', ' '],
+  '--state': ['broken', 'OPEN', ''],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -114,6 +137,19 @@ const BAD_FOR: Record<string, string[]> = {
   // the profiles a limit increase may ask for (RequestAccountLimitIncreaseRequest), shared ones included
   'account limits request --profile': ['', ' ', 'huge', 'NANO'],
   'account limits request --resource': ['', ' ', 'gpu', 'VPS'],
+  // An app's type and profile are words from its catalog: the API decides which exist.
+  'apps create --type': ['', ' '],
+  'apps create --profile': ['', ' '],
+  'apps update --profile': ['', ' '],
+  // Uptime checks run every 60 or 300 seconds (a choice, not a duration).
+  'uptime create --interval': ['abc', '10', '120', ''],
+  'uptime update --interval': ['abc', '10', '120', ''],
+  // A metric alert watches a VPS or a Kubernetes cluster.
+  'alerts metric create --resource-type': ['bucket', 'VPS', ''],
+  // Any moment is a valid bound of an incident search (the future too).
+  'alerts resource incidents list --since': ['abc', 'yesterday', '2026-13-45T00:00:00Z', ''],
+  // An incident's source is a key from `alerts resource sources` (free text to the client).
+  'alerts resource incidents list --source': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -122,7 +158,7 @@ const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
  * Values that make the rest of a command line valid, so only the attacked part is wrong.
  * The id is a name, which would cost a lookup: bad input must be refused before even that.
  */
-const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', point: '11', resource: 'vps-01', deployment: 'r1', domain: 'docs.example.com', path: '/vps', shell: 'bash' };
+const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', point: '11', resource: 'vps-01', deployment: 'r1', domain: 'docs.example.com', path: '/vps', shell: 'bash', 'resource-type': 'vps' };
 const REQUIRED: Record<string, string[]> = {
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
@@ -169,6 +205,18 @@ const REQUIRED: Record<string, string[]> = {
   'webhooks regenerate-secret': ['--yes'],
   'serverless schedules create': ['--name', 'n1', '--cron', '0 3 * * *', '--timezone', 'UTC'],
   'serverless schedules delete': ['--yes'],
+  'apps create': ['--type', 'ghost', '--name', 'n1', '--profile', 'medium'],
+  'apps update': ['--profile', 'large'],
+  'apps delete': ['--yes'],
+  'uptime create': ['--name', 'n1', '--url', 'https://n1.example/'],
+  'uptime update': ['--name', 'n2'],
+  'uptime delete': ['--yes'],
+  'alerts metric create': ['--resource', 'vps-01', '--metric', 'cpu_usage', '--operator', 'gt', '--threshold', '80'],
+  'alerts metric update': ['--threshold', '80'],
+  'alerts metric delete': ['--yes'],
+  'alerts resource rules create': ['--resource-type', 'vps', '--resource', 'vps-01', '--signal', 'cpu_usage', '--operator', 'gt', '--threshold', '80'],
+  'alerts resource rules update': ['--threshold', '80'],
+  'alerts resource rules delete': ['--yes'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [

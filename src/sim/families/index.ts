@@ -13,6 +13,7 @@ import { firewallHandlers } from './firewalls.js';
 import { sshKeyHandlers } from './ssh-keys.js';
 import { staticSiteHandlers } from './static-sites.js';
 import { webhookHandlers } from './webhooks.js';
+import { monitoringHandlers } from './monitoring.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
@@ -28,5 +29,6 @@ export function familyRoutes(world: World): RequestHandler[] {
     ...sshKeyHandlers(world),
     ...staticSiteHandlers(world),
     ...webhookHandlers(world),
+    ...monitoringHandlers(world),
   ];
 }

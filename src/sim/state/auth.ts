@@ -18,7 +18,7 @@ export interface TokenRecord {
   defaultTeam: number;
 }
 
-const NOUNS = ['vps', 'database', 'cache', 'storage', 'firewall', 'snapshot', 'ssh-key', 'serverless', 'static-site', 'queue', 'parameter-group'];
+const NOUNS = ['vps', 'database', 'cache', 'storage', 'firewall', 'snapshot', 'ssh-key', 'serverless', 'static-site', 'queue', 'parameter-group', 'app', 'uptime-check', 'alert'];
 const ALL_PERMISSIONS = [
   ...NOUNS.flatMap((n) => [`${n}:read`, `${n}:write`, `${n}:delete`]),
   'webhook:read',

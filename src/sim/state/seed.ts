@@ -12,6 +12,7 @@ import { SEED_GROUPS, seedParameterGroups } from '../families/parameter-groups.j
 import { seedStorageAndNetwork } from './seed-storage-network.js';
 import { seedStaticSites, SITE_IDS } from './seed-sites.js';
 import { seedWebhooks } from '../families/webhooks.js';
+import { seedMonitoring } from './monitoring.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
@@ -136,4 +137,5 @@ export function seedWorld(w: World, now: number): void {
   seedStorageAndNetwork(w, now, { ...SEED_IDS, vps: SEED_IDS.vps[0]! });
   seedStaticSites(w, now);
   seedWebhooks(w, MAIN_TEAM, now);
+  seedMonitoring(w, now, { team: MAIN_TEAM, vps: [{ id: SEED_IDS.vps[0]!, name: 'vps-01' }, { id: SEED_IDS.vps[1]!, name: 'vps-02' }], database: { id: SEED_IDS.postgres, name: 'orders-pg' } });
 }

@@ -20,6 +20,7 @@ import type { StaticSiteRecord } from './static-sites.js';
 import { WebhookState } from './webhooks.js';
 import type { ApprovalRecord } from '../handlers/approvals.js';
 import { attachRegistry, type RegistryState } from './registry-world.js';
+import { MonitoringStores } from './monitoring.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -62,6 +63,8 @@ export class World {
   approvals = new TeamStore<ApprovalRecord>();
   registry!: RegistryState['registry'];
   builds!: RegistryState['builds'];
+  /** Apps, uptime checks, metric and resource alerts (issue 21). */
+  monitoring = new MonitoringStores();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -95,6 +98,7 @@ export class World {
     this.staticSites = new TeamStore<StaticSiteRecord>();
     this.webhooks = new WebhookState();
     this.approvals = new TeamStore<ApprovalRecord>();
+    this.monitoring = new MonitoringStores();
     this.rate.clear();
     attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());

@@ -1,0 +1,74 @@
+// Resource alert rules and their incidents as families of the generic commands (get, delete).
+// Their lists are cursor paged (cursor-list.ts). Rules are named by `name`, or by the `title`
+// the API composes when a rule has no name.
+import { ALERT_INCIDENT_KIND, ALERT_RULE_KIND } from '../../../client/monitoring.js';
+import type { FamilySpec, Item } from '../../resource/family.js';
+import { field } from '../../resource/family.js';
+
+const resourceOf = (r: Item) => [field(r, 'resource_type'), field(r, 'resource_name') ?? field(r, 'resource_id')].filter(Boolean).join('/');
+
+export const RULES: FamilySpec = {
+  kind: ALERT_RULE_KIND,
+  command: 'alerts resource rules',
+  label: 'alert rule',
+  columns: [
+    { header: 'ID', value: (r) => r.id },
+    { header: 'NAME', value: (r) => r.name ?? field(r, 'title') ?? '' },
+    { header: 'RESOURCE', value: resourceOf },
+    { header: 'CONDITION', value: (r) => field(r, 'condition') ?? '' },
+    { header: 'SEVERITY', value: (r) => field(r, 'severity') ?? '' },
+    { header: 'STATE', value: (r) => field(r, 'state') ?? '' },
+    { header: 'LAST VALUE', value: (r) => field(r, 'last_metric_value') ?? '' },
+  ],
+  details: (r) => [
+    ['Title', field(r, 'title')],
+    ['State', [field(r, 'state_label') ?? field(r, 'state'), r.enabled === false ? '(disabled)' : undefined].filter(Boolean).join(' ') || undefined],
+    ['Resource', [field(r, 'resource_label') ?? field(r, 'resource_type'), field(r, 'resource_name'), field(r, 'resource_id') ? `(${field(r, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined],
+    ['Signal', [field(r, 'signal_label'), field(r, 'signal_key') ? `(${field(r, 'signal_key')})` : undefined].filter(Boolean).join(' ') || undefined],
+    ['Condition', field(r, 'condition')],
+    ['Severity', field(r, 'severity')],
+    ['Last value', field(r, 'last_metric_value') ? `${field(r, 'last_metric_value')}${field(r, 'unit') === '%' ? '%' : field(r, 'unit') ? ` ${field(r, 'unit')}` : ''}` : undefined],
+    ['Evaluation', [field(r, 'evaluation_health_label'), field(r, 'last_evaluated_at') ? `last ${field(r, 'last_evaluated_at')}` : undefined].filter(Boolean).join(', ') || undefined],
+    ['Open incident', field(r, 'open_incident_id')],
+    ['Notifies', Array.isArray(r.notification_channels) ? (r.notification_channels as unknown[]).join(', ') || 'nobody' : undefined],
+    ['Description', field(r, 'description')],
+  ],
+  example: { name: 'vps-01-memory', id: 'b59f4752-f216-4a2e-a53f-0cf90d63c452' },
+  inspect: ['get'],
+};
+
+function eventsText(answer: Record<string, unknown>): string | undefined {
+  const data = answer.data as Record<string, unknown> | undefined;
+  const events = Array.isArray(data?.events) ? (data!.events as Record<string, unknown>[]) : [];
+  return events.map((e) => [field(e, 'occurred_at'), field(e, 'type'), field(e, 'value') ? `value ${field(e, 'value')}` : undefined].filter(Boolean).join(' ')).join('; ') || undefined;
+}
+
+export const INCIDENTS: FamilySpec = {
+  kind: ALERT_INCIDENT_KIND,
+  command: 'alerts resource incidents',
+  label: 'incident',
+  columns: [
+    { header: 'ID', value: (i) => i.id },
+    { header: 'STATE', value: (i) => field(i, 'state') ?? '' },
+    { header: 'SEVERITY', value: (i) => field(i, 'severity') ?? '' },
+    { header: 'RESOURCE', value: resourceOf },
+    { header: 'TITLE', value: (i) => field(i, 'title') ?? '' },
+    { header: 'OPENED', value: (i) => field(i, 'opened_at') ?? '' },
+    { header: 'RESOLVED', value: (i) => field(i, 'resolved_at') ?? '' },
+  ],
+  details: (i, answer) => [
+    ['Title', field(i, 'title')],
+    ['State', field(i, 'state')],
+    ['Severity', field(i, 'severity')],
+    ['Resource', [field(i, 'resource_label') ?? field(i, 'resource_type'), field(i, 'resource_name'), field(i, 'resource_id') ? `(${field(i, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined],
+    ['Summary', field(i, 'summary')],
+    ['Trigger', field(i, 'trigger_value') ? `${field(i, 'trigger_value')} (${field(i, 'trigger_comparison_operator') ?? '?'} ${field(i, 'trigger_threshold') ?? '?'})` : undefined],
+    ['Recovery', field(i, 'recovery_value')],
+    ['Opened', field(i, 'opened_at')],
+    ['Resolved', field(i, 'resolved_at') ?? (field(i, 'state') === 'open' ? 'not yet' : undefined)],
+    ['Closed because', field(i, 'closure_reason')],
+    ['Rule', field(i, 'rule_id')],
+    ['Events', eventsText(answer)],
+  ],
+  example: { name: '42abffa0-9ba1-4725-aa03-b72ff6b74117', id: '42abffa0-9ba1-4725-aa03-b72ff6b74117' },
+};

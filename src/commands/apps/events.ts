@@ -1,0 +1,4 @@
+import { eventsCommand } from '../resource/events.js';
+import { APPS } from './family.js';
+
+export default eventsCommand(APPS);

@@ -1,0 +1,47 @@
+// Uptime checks as a family of the generic commands: list, get, delete and diagnose come from
+// this spec. A check changes at once (no operation to wait for); its health is in its
+// status_details (a failing check carries the error) and its legacy status up/down/paused.
+import { UPTIME_KIND } from '../../client/monitoring.js';
+import type { FamilySpec, Item } from '../resource/family.js';
+import { field } from '../resource/family.js';
+
+/** `up`, `down`, `paused`, `unknown`: what people call a check's state. */
+export function checkState(c: Item): string {
+  return c.status ?? (c.enabled === false ? 'paused' : 'unknown');
+}
+
+function lastCheck(c: Item): string | undefined {
+  const at = field(c, 'last_checked_at');
+  if (!at) return undefined;
+  const code = field(c, 'last_status_code');
+  const ms = field(c, 'last_response_time_ms');
+  const err = field(c, 'last_error');
+  return [at, code ? `HTTP ${code}` : undefined, ms ? `${ms} ms` : undefined, err].filter(Boolean).join(', ');
+}
+
+export const UPTIME: FamilySpec = {
+  kind: UPTIME_KIND,
+  command: 'uptime',
+  label: 'uptime check',
+  columns: [
+    { header: 'ID', value: (c) => c.id },
+    { header: 'NAME', value: (c) => c.name ?? '' },
+    { header: 'STATE', value: (c) => checkState(c) },
+    { header: 'URL', value: (c) => field(c, 'url') ?? '' },
+    { header: 'EVERY', value: (c) => (field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s` : '') },
+    { header: 'FAILURES', value: (c) => field(c, 'consecutive_failures') ?? '' },
+    { header: 'LAST CHECK', value: (c) => field(c, 'last_checked_at') ?? 'never' },
+  ],
+  details: (c) => [
+    ['State', checkState(c)],
+    ['URL', [field(c, 'method'), field(c, 'url')].filter(Boolean).join(' ') || undefined],
+    ['Every', field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s (timeout ${field(c, 'timeout_seconds') ?? '?'}s)` : undefined],
+    ['Expects', [field(c, 'expected_status') ? `HTTP ${field(c, 'expected_status')}` : undefined, field(c, 'body_keyword') ? `body containing "${field(c, 'body_keyword')}"` : undefined].filter(Boolean).join(', ') || undefined],
+    ['Alerts after', field(c, 'failure_threshold') ? `${field(c, 'failure_threshold')} failures in a row (now ${field(c, 'consecutive_failures') ?? 0})` : undefined],
+    ['Notifies', Array.isArray(c.notification_channels) ? (c.notification_channels as unknown[]).join(', ') || 'nobody' : undefined],
+    ['TLS certificate', c.check_ssl_expiry === true ? `expires ${field(c, 'ssl_expires_at') ?? '(unknown)'}; warns ${field(c, 'ssl_expiry_threshold_days') ?? '?'} days before` : undefined],
+    ['Last check', lastCheck(c) ?? 'never'],
+  ],
+  example: { name: 'api-health', id: 'c691f3aa-6450-4e49-bfe3-a668521243b5' },
+  inspect: ['diagnose', 'results', 'incidents'],
+};
