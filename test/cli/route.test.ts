@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closest, route } from '../../src/cli/route.js';
 
-const KNOWN = ['serverless list', 'serverless logs', 'serverless diagnose', 'database dns enable', 'database dns disable', 'database list', 'cache connection-info', 'cache credentials', 'api', 'sim'].map((path) => ({ path }));
+const KNOWN = ['serverless list', 'serverless logs', 'serverless diagnose', 'database dns enable', 'database dns disable', 'database list', 'cache connection-info', 'cache credentials', 'database credentials', 'database credentials rotate', 'api', 'sim'].map((path) => ({ path }));
 
 describe('route', () => {
   it.each([
@@ -26,6 +26,10 @@ describe('route', () => {
     [['help', 'nope'], { kind: 'unknown', path: [], word: 'nope', known: ['serverless', 'database', 'cache', 'api', 'sim'] }],
     [['database', 'dns', 'toggle'], { kind: 'unknown', path: ['database', 'dns'], word: 'toggle', known: ['enable', 'disable'] }],
     [['serverless', '--', 'list'], { kind: 'group', path: ['serverless'] }],
+    // A command that also holds subcommands: a subcommand's name goes to it, anything else is an argument.
+    [['database', 'credentials', 'orders-pg'], { kind: 'command', path: ['database', 'credentials'] }],
+    [['database', 'credentials', 'rotate', 'orders-pg'], { kind: 'command', path: ['database', 'credentials', 'rotate'] }],
+    [['database', 'credentials', 'rotate', '--help'], { kind: 'help', path: ['database', 'credentials', 'rotate'] }],
   ] as const)('%j', (argv, expected) => {
     expect(route(argv, KNOWN)).toEqual(expected);
   });

@@ -136,4 +136,5 @@ export function seedWorld(w: World, now: number): void {
   seedStorageAndNetwork(w, now, { ...SEED_IDS, vps: SEED_IDS.vps[0]! });
   seedStaticSites(w, now);
   seedWebhooks(w, MAIN_TEAM, now);
+  w.extras.seed(now, MAIN_TEAM, SEED_IDS.vps[0]!);
 }

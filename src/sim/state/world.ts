@@ -18,6 +18,7 @@ import type { FirewallRecord } from '../families/firewalls.js';
 import type { SshKeyRecord } from '../families/ssh-keys.js';
 import type { StaticSiteRecord } from './static-sites.js';
 import { WebhookState } from './webhooks.js';
+import { ProductExtras } from './product-extras.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -57,6 +58,7 @@ export class World {
   sshKeys = new TeamStore<SshKeyRecord>();
   staticSites = new TeamStore<StaticSiteRecord>();
   webhooks = new WebhookState();
+  extras = new ProductExtras();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -88,6 +90,7 @@ export class World {
     this.sshKeys = new TeamStore<SshKeyRecord>();
     this.staticSites = new TeamStore<StaticSiteRecord>();
     this.webhooks = new WebhookState();
+    this.extras = new ProductExtras();
     this.rate.clear();
     seedWorld(this, this.clock.ms());
   }
