@@ -4,7 +4,8 @@
 import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
 import { volumeHandlers } from './volumes.js';
+import { databaseExtrasHandlers } from './database-extras.js';
 
 export function productExtrasHandlers(world: World): RequestHandler[] {
-  return [...volumeHandlers(world)];
+  return [...volumeHandlers(world), ...databaseExtrasHandlers(world)];
 }
