@@ -19,7 +19,7 @@ export function forceStopCommand(spec: FamilySpec): CommandDef {
   const generic = actionCommand(spec, {
     verb: 'force-stop',
     description: `stop a ${spec.label} at once, without a graceful shutdown (writes in flight may be lost); asks to type its name`,
-    destructive: `Force-stop {name}? Writes in flight may be lost; 'infra ${spec.command} stop' shuts down gracefully.`,
+    destructive: `Force-stop ${spec.label} {name} now? Writes in flight may be lost; 'infra ${spec.command} stop' shuts down gracefully.`,
     examples: [`infra ${spec.command} force-stop ${spec.example.name}`, `infra ${spec.command} force-stop ${spec.example.id} --yes --wait`],
   });
   return {

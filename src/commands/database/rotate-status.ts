@@ -56,8 +56,8 @@ export function waitForRotation(app: App, client: Client, t: RotationTarget, fla
     command: 'database',
     noun: 'password rotation',
     id: t.rotationId ?? t.databaseId,
-    name: `${t.role ?? 'password'} rotation of ${t.databaseName}`,
-    verb: 'rotation',
+    name: t.databaseName,
+    verb: `${t.role ? `${t.role} ` : ''}password rotation`,
     // A rotation this client just started, or the one in flight now: nothing earlier to confuse it with.
     target: { baseline: null },
     resumeCommand: `infra database credentials wait ${t.databaseId}${role}`,

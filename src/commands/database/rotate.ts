@@ -27,7 +27,7 @@ export default defineCommand({
     const flags = waitFlagsOf(opts, false, 'the rotation');
     needConfirmation(app, `rotate the password of ${ref}`, opts.yes);
     const { client, id, name } = await resolveResource(app, DATABASE, ref);
-    await confirmByName(app, `Rotate the ${opts.role ?? 'database'} password of ${name} (id ${id})? Clients using the old password stop connecting.`, name, opts.yes);
+    await confirmByName(app, `Rotate the ${opts.role ?? 'database'} password of database instance ${name} (id ${id})? Clients using the old password stop connecting.`, name, opts.yes);
     const body = { ...(opts.role ? { role: opts.role } : {}), ...(opts.disconnectSessions ? { disconnect_sessions: true } : {}) };
     const started = await client.databaseExtras.rotate(id, body, { signal: app.ctx.signal });
     const rotation = started.rotation;

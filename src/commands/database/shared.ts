@@ -84,7 +84,7 @@ export function credentialsCommand(kind: DatastoreKind): CommandDef {
       kind === 'database'
         ? [`infra database credentials ${ex.name}`, `infra database credentials ${ex.id} --show-secrets`, `psql "$(infra database credentials ${ex.name} --url)"`, `infra database credentials ${ex.name} --json`]
         : [`infra cache connection-info ${ex.name}`, `infra cache credentials ${ex.id}`, `redis-cli -u "$(infra cache connection-info ${ex.name} --url)"`],
-    help: kind === 'database' ? "Rotate the password with 'infra database credentials rotate <id>' (there is no --rotate)." : 'Password rotation is not offered by the API for caches (there is no --rotate).',
+    help: kind === 'database' ? 'Rotate the password with the rotate subcommand (there is no --rotate).' : 'Password rotation is not offered by the API for caches (there is no --rotate).',
     run: async (app, { args, opts }) => {
       if (opts.rotate) {
         if (kind === 'database') throw new UsageError('--rotate is not a flag of this command', `rotate with 'infra database credentials rotate ${args[0]}'`);

@@ -140,7 +140,7 @@ describe('database credentials', () => {
     expect(r.stderr).toContain(`hint: rotate with 'infra database credentials rotate ${PG}'`);
     expect(sim.requests).toHaveLength(0);
     const help = await runCli(['database', 'credentials', '--help'], { env });
-    expect(help.stdout).toContain("Rotate the password with 'infra database credentials rotate <id>'");
+    expect(help.stdout).toContain('Rotate the password with the rotate subcommand');
     expect(help.stdout).not.toMatch(/^\s+--rotate/m);
   });
 
