@@ -10,6 +10,7 @@ import { ResourcesApi } from './resources.js';
 import { StaticSitesApi } from './static-sites.js';
 import { WebhooksApi } from './webhooks.js';
 import { DatabaseExtrasApi } from './database-extras.js';
+import { BucketExtrasApi } from './bucket-extras.js';
 
 export class Client {
   readonly http: HttpClient;
@@ -24,6 +25,8 @@ export class Client {
   readonly webhooks: WebhooksApi;
   /** Database rotation, high availability, load and queries (issue 21). */
   readonly databaseExtras: DatabaseExtrasApi;
+  /** Bucket policies, folder grants and metrics reads (issue 21). */
+  readonly bucketExtras: BucketExtrasApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
@@ -37,6 +40,7 @@ export class Client {
     this.staticSites = new StaticSitesApi(this.http);
     this.webhooks = new WebhooksApi(this.http);
     this.databaseExtras = new DatabaseExtrasApi(this.http);
+    this.bucketExtras = new BucketExtrasApi(this.http);
   }
 
   close() {

@@ -5,7 +5,8 @@ import type { RequestHandler } from 'msw';
 import type { World } from '../state/world.js';
 import { volumeHandlers } from './volumes.js';
 import { databaseExtrasHandlers } from './database-extras.js';
+import { bucketExtrasHandlers } from './bucket-extras.js';
 
 export function productExtrasHandlers(world: World): RequestHandler[] {
-  return [...volumeHandlers(world), ...databaseExtrasHandlers(world)];
+  return [...volumeHandlers(world), ...databaseExtrasHandlers(world), ...bucketExtrasHandlers(world)];
 }
