@@ -6,7 +6,8 @@ import type { World } from '../state/world.js';
 import { volumeHandlers } from './volumes.js';
 import { databaseExtrasHandlers } from './database-extras.js';
 import { bucketExtrasHandlers } from './bucket-extras.js';
+import { serverlessUsageHandlers } from './serverless-usage.js';
 
 export function productExtrasHandlers(world: World): RequestHandler[] {
-  return [...volumeHandlers(world), ...databaseExtrasHandlers(world), ...bucketExtrasHandlers(world)];
+  return [...volumeHandlers(world), ...databaseExtrasHandlers(world), ...bucketExtrasHandlers(world), ...serverlessUsageHandlers(world)];
 }
