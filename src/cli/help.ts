@@ -20,7 +20,7 @@ export function getExamples(cmd: Command): string[] {
 /** Families in `infra help`, in this order. A family missing here lands in "Other Commands:". */
 export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, names: readonly string[]]> = [
   ['Core Commands:', ['auth', 'config']],
-  ['Compute Commands:', ['serverless', 'vps', 'static-sites']],
+  ['Compute Commands:', ['serverless', 'vps', 'volumes', 'static-sites']],
   ['Data Commands:', ['database', 'cache', 'queue', 'parameter-groups', 'storage', 'snapshots', 'recovery']],
   ['Network and Access Commands:', ['firewalls', 'ssh-keys', 'webhooks', 'projects', 'operations']],
   ['Tools:', ['api', 'sim', 'completion', 'help']],

@@ -94,6 +94,21 @@ const BAD: Record<string, string[]> = {
   '--source': ['snapshot', ''],
   '--operation': ['', ' '],
   '--resource': ['', ' '],
+  // issue 21: volumes, database rotation/load, bucket policy and metrics, serverless usage
+  '--size': ['0', '-1', 'big', '1.5', ''],
+  '--role': ['root', 'APPLICATION', ''],
+  '--hours': ['0', '-1', 'six', '1.5', '100000', ''],
+  '--minutes': ['0', '-1', 'ten', '1.5', '100000', ''],
+  '--start': ['abc', 'yesterday', '2025-13-45T00:00:00Z', ''],
+  '--end': ['abc', 'tomorrow', '2025-13-45T00:00:00Z', ''],
+  '--step': ['2m', 'AUTO', ''],
+  '--dimension': ['cpu', 'WAITS', ''],
+  '--node': ['', ' '],
+  '--key': ['', ' '],
+  '--folder': ['', ' '],
+  '--window': ['', ' '],
+  '--resolution': ['', ' '],
+  '--period': ['october', '2026-13', '2026-1', ''],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -103,6 +118,11 @@ const BAD_FOR: Record<string, string[]> = {
   'vps reinstall --image': ['', ' '],
   // A site's plan is one of three words; the VPS --plan is an alias of a free-form --profile.
   'static-sites create --plan': ['', 'enterprise', 'FREE'],
+  // The grant's level is one of three words; the bucket's ranking dimension is the API's word.
+  'storage buckets policy grant --level': ['admin', 'READ', ''],
+  'storage buckets metrics top-objects --dimension': ['', ' '],
+  'serverless metrics --hours': ['0', '-1', 'six', '1.5', '169', ''],
+  'storage buckets policy set --file': ['/nonexistent/policy.json'],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -155,6 +175,15 @@ const REQUIRED: Record<string, string[]> = {
   'snapshots clone': ['--name', 'copy-1'],
   'webhooks config set': ['--url', 'https://hooks.example.com/x'],
   'webhooks regenerate-secret': ['--yes'],
+  'vps volumes create': ['--name', 'v1', '--size', '5'],
+  'vps volumes resize': ['--size', '5'],
+  'vps volumes delete': ['--yes'],
+  'database credentials rotate': ['--yes'],
+  'database force-stop': ['--yes'],
+  'cache force-stop': ['--yes'],
+  'database high-availability': ['--enable'],
+  'storage buckets policy set': ['--file', '/nonexistent/policy.json'],
+  'storage buckets policy grant': ['--key', 'ci-deploy', '--folder', 'a/'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -206,6 +235,13 @@ const BAD_ARGS: [string[], string][] = [
   [['static-sites', 'domains', 'add', 'docs', 'https://docs.example.com/'], 'domain'],
   [['webhooks', 'config', 'set'], 'nothing to set'],
   [['webhooks', 'config', 'set', '--enabled', '--disabled'], 'enabled.*disabled'],
+  [['database', 'high-availability', 'orders-pg'], 'enable.*disable'],
+  [['database', 'high-availability', 'orders-pg', '--enable', '--disable'], 'enable.*disable'],
+  [['database', 'load', 'orders-pg', '--hours', '1', '--minutes', '5'], 'hours.*minutes'],
+  [['database', 'load', 'orders-pg', '--hours', '1', '--start', '2026-11-01T00:00:00Z'], 'start'],
+  [['storage', 'buckets', 'policy', 'grant', 'acme-assets', '--key', 'ci-deploy'], 'folder.*whole-bucket'],
+  [['storage', 'buckets', 'policy', 'grant', 'acme-assets', '--key', 'ci-deploy', '--folder', 'a/', '--whole-bucket'], 'folder.*whole-bucket'],
+  [['vps', 'volumes', 'create', 'vps-01', '--name', 'v', '--size', '5', '--progress', 'json'], '--progress applies only with --wait'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [

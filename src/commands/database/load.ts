@@ -5,7 +5,7 @@ import { arg, choice, defineCommand, option, type CommandDef } from '../../cli/c
 import { intOption, timestampOption } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/database-extras.js';
-import { renderSamples } from '../../output/samples.js';
+import { renderSamples } from '../shared/samples-view.js';
 import { nonEmpty } from '../serverless/flags.js';
 import { DATABASE } from './family.js';
 

@@ -1,7 +1,7 @@
 // `infra storage buckets metrics trend|top-objects|health <bucket>`: GET .../metrics/{what}.
 // --json prints the answer as sent; people get its scalars as lines and its rows as a table.
 import { arg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
-import { renderSamples } from '../../../output/samples.js';
+import { renderSamples } from '../../shared/samples-view.js';
 import { nonEmpty } from '../../serverless/flags.js';
 import { BUCKETS } from './family.js';
 

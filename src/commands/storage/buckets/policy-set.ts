@@ -33,7 +33,7 @@ export default defineCommand({
   examples: ['infra storage buckets policy set acme-assets --file policy.json', "echo '[]' | infra storage buckets policy set acme-assets --file -"],
   run: async (app, { args: [ref], opts }) => {
     const text = opts.file === '-' ? await readStdin(app, 'the policy') : await readFile(opts.file, 'utf8').catch(() => {
-      throw new UsageError(`cannot read ${opts.file}`);
+      throw new UsageError(`--file: cannot read ${opts.file}`);
     });
     const statements = statementsOf(text);
     const client = await app.client();

@@ -2,10 +2,10 @@
 // and usage, database load and queries, bucket trends): series `{timestamps, values}` become
 // one row each (points, min, max, last, and a sparkline on a terminal), arrays of records
 // become a table, and the scalars left become key/value lines. --json never comes here.
-import type { App } from '../cli/app.js';
-import type { Column } from './table.js';
-import { sparkline } from './sparkline.js';
-import { flatten } from '../commands/resource/read.js';
+import type { App } from '../../cli/app.js';
+import type { Column } from '../../output/table.js';
+import { sparkline } from '../../output/sparkline.js';
+import { flatten } from '../resource/read.js';
 
 export interface Series {
   name: string;
