@@ -49,11 +49,14 @@ export function route(argv: readonly string[], known: readonly Known[]): Route {
   }
   if (words.length === 0) return help || argv.length === 0 ? { kind: 'help', path: [] } : { kind: 'root' };
   const path: string[] = [];
-  for (const typed of words) {
+  for (const [i, typed] of words.entries()) {
     const below = children(path);
     const word = expandWord(typed, below);
     const next = [...path, word];
-    if (isCommand(next)) return help ? { kind: 'help', path: next } : { kind: 'command', path: next };
+    // A command may also hold subcommands (`database credentials` and `database credentials
+    // rotate`): the next word goes to a subcommand when it names one, else it is an argument.
+    const sub = words[i + 1];
+    if (isCommand(next) && !(sub !== undefined && children(next).includes(expandWord(sub, children(next))))) return help ? { kind: 'help', path: next } : { kind: 'command', path: next };
     if (!below.includes(word)) return { kind: 'unknown', path, word, known: below };
     path.push(word);
   }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   code?: string;
   /** The server's word on retrying (`retryable`); `false` means a retry cannot help. */
   retryable?: boolean;
+  /** The response headers of the refusal, when there was a response (`retry-after`...). */
+  headers?: Record<string, string>;
   constructor(
     message: string,
     readonly status: number,

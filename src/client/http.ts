@@ -292,7 +292,10 @@ export class HttpClient {
         if (opts.keepBytes) res.bytes = bytes;
         return res;
       }
-      throw errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
+      const failure = errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
+      // A refusal may say when to come back (a 409 with Retry-After): the caller decides.
+      failure.headers = flatHeaders(o.headers);
+      throw failure;
     }
   }
 

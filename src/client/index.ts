@@ -9,6 +9,8 @@ import { TeamsApi } from './teams.js';
 import { ResourcesApi } from './resources.js';
 import { StaticSitesApi } from './static-sites.js';
 import { WebhooksApi } from './webhooks.js';
+import { DatabaseExtrasApi } from './database-extras.js';
+import { BucketExtrasApi } from './bucket-extras.js';
 
 export class Client {
   readonly http: HttpClient;
@@ -21,6 +23,10 @@ export class Client {
   readonly resources: ResourcesApi;
   readonly staticSites: StaticSitesApi;
   readonly webhooks: WebhooksApi;
+  /** Database rotation, high availability, load and queries (issue 21). */
+  readonly databaseExtras: DatabaseExtrasApi;
+  /** Bucket policies, folder grants and metrics reads (issue 21). */
+  readonly bucketExtras: BucketExtrasApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
@@ -33,6 +39,8 @@ export class Client {
     this.resources = new ResourcesApi(this.http);
     this.staticSites = new StaticSitesApi(this.http);
     this.webhooks = new WebhooksApi(this.http);
+    this.databaseExtras = new DatabaseExtrasApi(this.http);
+    this.bucketExtras = new BucketExtrasApi(this.http);
   }
 
   close() {

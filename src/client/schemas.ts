@@ -277,6 +277,8 @@ export const DatastoreAnswer = lazy(() => z.looseObject({ instance: Datastore, c
 
 /** Credentials and connection info: `{host, port, username, database?, password, connection_info}`. */
 export const Credentials = lazy(() => z.looseObject({
+  // Spec 2.2's connection fields, when the answer carries them (read before the instance's).
+  ...connectionFields,
   host: optText,
   port: optNum,
   username: optText,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closest, route } from '../../src/cli/route.js';
 
-const KNOWN = ['serverless list', 'serverless logs', 'serverless diagnose', 'database dns enable', 'database dns disable', 'database list', 'cache connection-info', 'cache credentials', 'api', 'sim'].map((path) => ({ path }));
+const KNOWN = ['serverless list', 'serverless logs', 'serverless diagnose', 'database dns enable', 'database dns disable', 'database list', 'cache connection-info', 'cache credentials', 'database credentials', 'database credentials rotate', 'api', 'sim'].map((path) => ({ path }));
 
 describe('route', () => {
   it.each([
@@ -36,6 +36,10 @@ describe('route', () => {
     // not where the long word is not a command: `cache` has no delete here, `serverless` no `db`
     [['cache', 'rm', 'x'], { kind: 'unknown', path: ['cache'], word: 'rm', known: ['connection-info', 'credentials'] }],
     [['serverless', 'db'], { kind: 'unknown', path: ['serverless'], word: 'db', known: ['list', 'logs', 'diagnose'] }],
+    // A command that also holds subcommands: a subcommand's name goes to it, anything else is an argument.
+    [['database', 'credentials', 'orders-pg'], { kind: 'command', path: ['database', 'credentials'] }],
+    [['database', 'credentials', 'rotate', 'orders-pg'], { kind: 'command', path: ['database', 'credentials', 'rotate'] }],
+    [['database', 'credentials', 'rotate', '--help'], { kind: 'help', path: ['database', 'credentials', 'rotate'] }],
   ] as const)('%j', (argv, expected) => {
     expect(route(argv, KNOWN)).toEqual(expected);
   });

@@ -102,6 +102,21 @@ const EXPECTED: Record<string, Expect> = {
   'infra registry tags delete web 1.0.0 --yes': {},
   'infra registry tags delete web 1.2.0 --force --yes': {},
   'infra registry repos delete shop --yes': {},
+  // issue 21
+  'infra database credentials rotate orders-pg --role application --yes --wait': { stdout: /^\S+\n$/ },
+  'infra database high-availability orders-pg --enable': { stdout: /^enabled\n$/ },
+  'infra database load orders-pg --hours 6 --dimension waits': { stdout: /SERIES\tPOINTS/ },
+  'infra database queries orders-pg --limit 10': { stdout: /QUERY_ID/ },
+  'infra cache force-stop sessions-redis --yes': {},
+  'infra vps volumes list vps-01': { stdout: /data-1/ },
+  'infra vps volumes create vps-01 --name data-2 --size 20 --wait': { stdout: /^[0-9a-f-]{36}\n$/ },
+  'infra volumes list': { stdout: /data-1/ },
+  'infra vps status vps-01': { stdout: /status_label:\s+Running/ },
+  'infra storage buckets policy get acme-assets': { stdout: /custom statements/ },
+  'infra storage buckets policy grant acme-assets --key ci-deploy --folder uploads/ --level readwrite': {},
+  'infra storage buckets metrics trend acme-assets --window 7d --resolution 1d': { stdout: /RECORDED_AT/ },
+  'infra serverless metrics web --hours 6': { stdout: /requests\t72\t/ },
+  'infra serverless usage web': { stdout: /SERIES/ },
 };
 
 const FILL: Record<string, string> = { '"$KEY"': 'readme-key-1', '"$IMAGE"': 'registry.sim.local/acme/web:2.0.0' };

@@ -106,8 +106,8 @@ const BAD: Record<string, string[]> = {
   '--subdomain': ['', ' ', 'a b'],
   '--app-version': ['', ' '],
   '--admin-user': ['', ' '],
-  '--hours': ['0', '169', '-1', 'day', '1.5', ''],
-  '--step': ['5', '5s', '0m', 'soon', ''],
+  '--hours': ['0', '-1', 'day', '1.5', ''],  // bad for every command that has it (apps metrics, database load)
+  '--step': ['soon', 'AUTO', ''],  // bad for every command that has it (apps metrics, database load)
   '--check-timeout': ['0', '31', 'slow', '1.5', ''],
   '--keyword': ['', ' '],
   '--follow-redirects': ['maybe', 'yes', ''],
@@ -125,6 +125,19 @@ const BAD: Record<string, string[]> = {
   '--signal': ['', ' '],
   '--resource-id': ['', ' '],
   '--state': ['broken', 'OPEN', ''],
+  // issue 21: volumes, database rotation/load, bucket policy and metrics, serverless usage
+  '--size': ['0', '-1', 'big', '1.5', ''],
+  '--role': ['root', 'APPLICATION', ''],
+  '--minutes': ['0', '-1', 'ten', '1.5', '100000', ''],
+  '--start': ['abc', 'yesterday', '2025-13-45T00:00:00Z', ''],
+  '--end': ['abc', 'tomorrow', '2025-13-45T00:00:00Z', ''],
+  '--dimension': ['cpu', 'WAITS', ''],
+  '--node': ['', ' '],
+  '--key': ['', ' '],
+  '--folder': ['', ' '],
+  '--window': ['', ' '],
+  '--resolution': ['', ' '],
+  '--period': ['october', '2026-13', '2026-1', ''],
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
@@ -150,6 +163,11 @@ const BAD_FOR: Record<string, string[]> = {
   'alerts resource incidents list --since': ['abc', 'yesterday', '2026-13-45T00:00:00Z', ''],
   // An incident's source is a key from `alerts resource sources` (free text to the client).
   'alerts resource incidents list --source': ['', ' '],
+  // The grant's level is one of three words; the bucket's ranking dimension is the API's word.
+  'storage buckets policy grant --level': ['admin', 'READ', ''],
+  'storage buckets metrics top-objects --dimension': ['', ' '],
+  'serverless metrics --hours': ['0', '-1', 'six', '1.5', '169', ''],
+  'storage buckets policy set --file': ['/nonexistent/policy.json'],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -217,6 +235,15 @@ const REQUIRED: Record<string, string[]> = {
   'alerts resource rules create': ['--resource-type', 'vps', '--resource', 'vps-01', '--signal', 'cpu_usage', '--operator', 'gt', '--threshold', '80'],
   'alerts resource rules update': ['--threshold', '80'],
   'alerts resource rules delete': ['--yes'],
+  'vps volumes create': ['--name', 'v1', '--size', '5'],
+  'vps volumes resize': ['--size', '5'],
+  'vps volumes delete': ['--yes'],
+  'database credentials rotate': ['--yes'],
+  'database force-stop': ['--yes'],
+  'cache force-stop': ['--yes'],
+  'database high-availability': ['--enable'],
+  'storage buckets policy set': ['--file', '/nonexistent/policy.json'],
+  'storage buckets policy grant': ['--key', 'ci-deploy', '--folder', 'a/'],
 };
 /** Positional values that are not in the command's domain. */
 const BAD_ARGS: [string[], string][] = [
@@ -273,6 +300,13 @@ const BAD_ARGS: [string[], string][] = [
   [['serverless', 'run', 'web', '--no-logs', '--', 'ls'], '--no-logs applies only with --wait'],
   [['serverless', 'runs', 'logs', 'web', 'r1', '--interval', '2s'], '--interval applies only with --follow'],
   [['serverless', 'schedules', 'create', 'web', '--name', 'n', '--cron', '0 3 * * *', '--timezone', 'UTC', '--'], 'command'],
+  [['database', 'high-availability', 'orders-pg'], 'enable.*disable'],
+  [['database', 'high-availability', 'orders-pg', '--enable', '--disable'], 'enable.*disable'],
+  [['database', 'load', 'orders-pg', '--hours', '1', '--minutes', '5'], 'hours.*minutes'],
+  [['database', 'load', 'orders-pg', '--hours', '1', '--start', '2026-11-01T00:00:00Z'], 'start'],
+  [['storage', 'buckets', 'policy', 'grant', 'acme-assets', '--key', 'ci-deploy'], 'folder.*whole-bucket'],
+  [['storage', 'buckets', 'policy', 'grant', 'acme-assets', '--key', 'ci-deploy', '--folder', 'a/', '--whole-bucket'], 'folder.*whole-bucket'],
+  [['vps', 'volumes', 'create', 'vps-01', '--name', 'v', '--size', '5', '--progress', 'json'], '--progress applies only with --wait'],
 ];
 /** Settings from the environment, named in the error. */
 const BAD_ENV: [Record<string, string>, string][] = [

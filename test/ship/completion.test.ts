@@ -87,7 +87,7 @@ describe('bash', () => {
     expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);
-    expect(afterGlobal).toEqual(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events']);
+    expect(afterGlobal).toEqual(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes']);
     expect(afterValue).toEqual([]);
     expect(second).toEqual([]);
     expect(leaf).toEqual([]);
@@ -155,7 +155,7 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
     expect(out[0]!.split(' ')).toEqual(expect.arrayContaining(['auth', 'serverless', 'completion', 'help']));
     expect(out[1]).toBe('user-container queue-proxy all');
     expect(out[2]).toBe('vps cache database');
-    expect(out[3]).toBe(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events'].join(' '));
+    expect(out[3]).toBe(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes'].join(' '));
     expect(out[4]!.split(' ')).toContain('--level');
   });
 });

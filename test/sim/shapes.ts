@@ -161,7 +161,12 @@ export const Cache = z.strictObject({
   version: nstr, provider_id: int, provider: z.optional(Provider), ...connection, ...instanceTail,
 });
 export const InstanceShow = <T extends z.ZodType>(instance: T) => z.strictObject({ instance, connection_info: nstr, monthly_cost: num });
-export const DbCredentials = z.strictObject({ host: str, port: int, username: str, database: nstr, password: nstr, connection_info: str });
+const Rotation = z.strictObject({ id: str, role: str, status: str, disconnect_sessions: z.boolean(), requested_at: nstr, started_at: nstr, completed_at: nstr, error: nstr });
+export const DbCredentials = z.strictObject({
+  host: str, port: int, username: str, database: nstr, password: nstr, connection_info: str,
+  // v1.7.0 (real-api "Changes since 2026-08-19")
+  application_user: z.strictObject({ username: str, password: nstr }), credential_rotation: Rotation.nullable(), superuser_credential_rotation: Rotation.nullable(),
+});
 export const CacheCredentials = z.strictObject({ host: str, port: int, username: z.literal('default'), password: nstr, connection_info: str });
 export const DnsEnabled = z.strictObject({ message: str, dns_hostname: nstr, dns_port: nint });
 

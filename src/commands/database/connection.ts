@@ -3,6 +3,7 @@
 // endpoints, and the read endpoints that only the private network reaches. The planes come
 // from the instance (`connection_*`, `internal_*`, `dns_*`); user, password and URL from
 // the credentials answer, whose `host`/`port` are the pair to connect to now.
+import type { App } from '../../cli/app.js';
 import type { Credentials, Datastore } from '../../client/schemas.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
 
@@ -33,14 +34,27 @@ export function publicPair(f: Partial<Fields>): string | undefined {
 
 export const READ_ENDPOINTS_NOTE = 'private network only (replicas, Sentinel): they keep the engine port even with public DNS on';
 
-/** The key/value view of `credentials` / `connection-info`; `instance` adds both planes when known. */
+const FIELD_KEYS = ['dns_hostname', 'dns_port', 'connection_host', 'connection_port', 'internal_host', 'internal_port', 'internal_endpoint'] as const;
+
+/**
+ * The connection fields to show: the credentials answer's where it carries them (spec 2.2
+ * names them there too), else the instance's. A field the answer has is never "not given".
+ */
+export function mergedFields(c: Credentials, instance: Partial<Fields> | undefined): Partial<Fields> | undefined {
+  const given = Object.fromEntries(FIELD_KEYS.filter((k) => c[k] !== undefined && c[k] !== null).map((k) => [k, c[k]]));
+  if (!instance && Object.keys(given).length === 0) return undefined;
+  return { ...(instance ?? {}), ...given };
+}
+
+/** The key/value view of `credentials` / `connection-info`; the planes are shown when known. */
 export function credentialsView(c: Credentials, instance: Partial<Fields> | undefined, showSecrets: boolean): [string, string | undefined][] {
-  const now = pair(c.host, c.port) ?? (instance ? currentPair(instance) : undefined);
-  const planes: [string, string | undefined][] = instance
+  const fields = mergedFields(c, instance);
+  const now = pair(c.host, c.port) ?? (fields ? currentPair(fields) : undefined);
+  const planes: [string, string | undefined][] = fields
     ? [
-        ['plane', dnsEnabled(instance) ? 'public (public DNS is on)' : 'private (public DNS is off)'],
-        ['private endpoint', privatePair(instance) ?? '(not given by the API)'],
-        ['public endpoint', dnsEnabled(instance) ? publicPair(instance) : 'none (public DNS is off)'],
+        ['plane', dnsEnabled(fields) ? 'public (public DNS is on)' : 'private (public DNS is off)'],
+        ['private endpoint', privatePair(fields) ?? '(not given by the API)'],
+        ['public endpoint', dnsEnabled(fields) ? publicPair(fields) : 'none (public DNS is off)'],
       ]
     : [];
   return [
@@ -52,4 +66,15 @@ export function credentialsView(c: Credentials, instance: Partial<Fields> | unde
     ['database', c.database ?? undefined],
     ['url', c.connection_info ? (showSecrets ? c.connection_info : maskUrlPassword(c.connection_info)) : undefined],
   ];
+}
+
+/**
+ * `--url`: on a terminal the password is masked unless --show-secrets (a screen is read over
+ * shoulders and recorded); piped, the URL goes out whole, since that is what
+ * `psql "$(infra database credentials db --url)"` needs.
+ */
+export function urlOutput(app: App, url: string, showSecrets: boolean): void {
+  if (!app.ctx.stdout.isTTY || showSecrets) return app.print(url);
+  app.print(maskUrlPassword(url));
+  app.hint('the password is masked on a terminal: --show-secrets shows it; piped, --url prints the URL whole');
 }

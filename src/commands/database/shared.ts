@@ -10,9 +10,8 @@ import type { Client } from '../../client/index.js';
 import { DnsAnswer, type Datastore } from '../../client/schemas.js';
 import { need } from '../../client/wire.js';
 import { pageQuery, renderList } from '../../output/list.js';
-import { credentialsView, currentPair, dnsEnabled, pair, privatePair } from './connection.js';
+import { credentialsView, currentPair, dnsEnabled, pair, privatePair, urlOutput } from './connection.js';
 
-const ROTATION = 'password rotation is not offered by the API';
 
 // Ids are opaque UUIDs; these are the seeded ones of `infra sim`, so the examples run there as written.
 const EXAMPLE = {
@@ -78,22 +77,26 @@ export function credentialsCommand(kind: DatastoreKind): CommandDef {
     args: [arg('<id>', '')],
     options: {
       showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
-      url: flag('--url', 'print only the connection URL, unmasked (for scripts)'),
+      url: flag('--url', 'print only the connection URL: whole when piped (for scripts), password masked on a terminal unless --show-secrets'),
       rotate: flag('--rotate', '', { hidden: true }),
     },
     examples:
       kind === 'database'
         ? [`infra database credentials ${ex.name}`, `infra database credentials ${ex.id} --show-secrets`, `psql "$(infra database credentials ${ex.name} --url)"`, `infra database credentials ${ex.name} --json`]
         : [`infra cache connection-info ${ex.name}`, `infra cache credentials ${ex.id}`, `redis-cli -u "$(infra cache connection-info ${ex.name} --url)"`],
-    help: 'Password rotation is not offered by the API (there is no --rotate).',
+    help: kind === 'database' ? 'Rotate the password with the rotate subcommand (there is no --rotate).' : 'Password rotation is not offered by the API for caches (there is no --rotate).',
     run: async (app, { args, opts }) => {
-      if (opts.rotate) throw new UsageError(ROTATION, 'rotate the password where the instance is managed; this command only reads it');
+      if (opts.rotate) {
+        if (kind === 'database') throw new UsageError('--rotate is not a flag of this command', `rotate with 'infra database credentials rotate ${args[0]}'`);
+        throw new UsageError('password rotation is not offered by the API for caches', 'rotate the password where the instance is managed; this command only reads it');
+      }
       const { client, id, read } = await resolve(app, kind, args[0]);
       const signal = app.ctx.signal;
-      // --url is data the user asked for by name (psql "$(infra database credentials db --url)").
+      // --url is data the user asked for by name (psql "$(infra database credentials db --url)"):
+      // whole when piped, masked on a terminal unless --show-secrets (urlOutput).
       if (opts.url) {
         const { value } = await client.datastores.credentials(kind, id, { signal });
-        return app.print(need(value.connection_info, `GET /api/v1${kind === 'database' ? `/database/${id}/credentials` : `/cache/${id}/connection-info`}`, 'connection_info'));
+        return urlOutput(app, need(value.connection_info, `GET /api/v1${kind === 'database' ? `/database/${id}/credentials` : `/cache/${id}/connection-info`}`, 'connection_info'), opts.showSecrets);
       }
       if (app.json) return app.printJson((await client.datastores.credentials(kind, id, { signal })).raw);
       const [creds, instance] = await Promise.all([client.datastores.credentials(kind, id, { signal }), read()]);

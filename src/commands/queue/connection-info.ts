@@ -4,7 +4,17 @@ import { arg, defineCommand, flag } from '../../cli/command.js';
 import * as z from 'zod/mini';
 import { need, optNum, optText } from '../../client/wire.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
+import { urlOutput } from '../database/connection.js';
 import { QUEUE } from './family.js';
+
+function hostOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the command reads of the answer; everything else passes through to --json. */
 const ConnectionInfo = z.looseObject({ amqp_url: optText, management_url: optText, host: optText, port: optNum, vhost: optText, username: optText, password: optText });
@@ -16,7 +26,7 @@ export default defineCommand({
   args: [arg('<id>', 'queue instance id or name')],
   options: {
     showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
-    url: flag('--url', 'print only the AMQP URL, unmasked (for scripts)'),
+    url: flag('--url', 'print only the AMQP URL: whole when piped (for scripts), password masked on a terminal unless --show-secrets'),
   },
   examples: ['infra queue connection-info events-rabbit', 'infra queue connection-info events-rabbit --show-secrets', 'AMQP_URL="$(infra queue connection-info events-rabbit --url)"', 'infra queue credentials events-rabbit --json'],
   run: async (app, { args: [ref], opts }) => {
@@ -25,12 +35,13 @@ export default defineCommand({
     const { raw, endpoint } = await client.resources.read(QUEUE.kind, `/${encodeURIComponent(id)}/connection-info`, { signal: app.ctx.signal });
     const parsed = ConnectionInfo.safeParse(raw);
     const info: z.infer<typeof ConnectionInfo> = parsed.success ? parsed.data : {};
-    // --url is data the user asked for by name, so it is printed whole.
-    if (opts.url) return app.print(need(info.amqp_url, endpoint, 'amqp_url'));
+    // --url is data the user asked for by name: whole when piped, masked on a terminal (urlOutput).
+    if (opts.url) return urlOutput(app, need(info.amqp_url, endpoint, 'amqp_url'), opts.showSecrets);
     if (app.json) return app.printJson(raw);
     const show = opts.showSecrets;
     app.keyValue([
-      ['Host', info.host ?? '(not assigned yet)'],
+      // The URL names the host when the `host` field is null (it is typed `string | null`).
+      ['Host', info.host ?? hostOf(info.amqp_url) ?? '(not given by the API)'],
       ['AMQPS port', info.port === undefined ? undefined : String(info.port)],
       ['Virtual host', info.vhost ?? undefined],
       ['User', info.username ?? undefined],

@@ -1,6 +1,22 @@
 import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import type { ResourceRead } from '../../client/resources.js';
 import { age } from '../../output/age.js';
 import type { FamilySpec, Item } from './family.js';
+
+/** The key/value lines of one resource: its status, the family's details, its age. */
+export function resourceLines(spec: FamilySpec, read: ResourceRead, now: number): [string, string | undefined][] {
+  const r = read.value as Item;
+  const d = r.status_details;
+  return [
+    ['ID', r.id],
+    ['Name', r.name ?? undefined],
+    ['Status', d ? `${d.summary ?? 'unknown'}${d.operation && !d.operation.terminal ? ` (${d.operation.state ?? 'in flight'})` : ''}` : (r.status ?? undefined)],
+    ['Health', d?.health ?? undefined],
+    ...(d?.error ? ([['Error', `${d.error.code ?? '?'}: ${d.error.message ?? ''}`.trim()]] as [string, string][]) : []),
+    ...spec.details(r, read.answer),
+    ['Created', r.created_at ? `${r.created_at} (${age(r.created_at, now)})` : undefined],
+  ];
+}
 
 export function getCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
@@ -13,18 +29,7 @@ export function getCommand(spec: FamilySpec): CommandDef {
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
       const read = await client.resources.get(spec.kind, id, { signal: app.ctx.signal });
       if (app.json) return app.printJson(read.raw);
-      const r = read.value as Item;
-      const d = r.status_details;
-      const now = app.ctx.clock.now();
-      app.keyValue([
-        ['ID', r.id],
-        ['Name', r.name ?? undefined],
-        ['Status', d ? `${d.summary ?? 'unknown'}${d.operation && !d.operation.terminal ? ` (${d.operation.state ?? 'in flight'})` : ''}` : (r.status ?? undefined)],
-        ['Health', d?.health ?? undefined],
-        ...(d?.error ? ([['Error', `${d.error.code ?? '?'}: ${d.error.message ?? ''}`.trim()]] as [string, string][]) : []),
-        ...spec.details(r, read.answer),
-        ['Created', r.created_at ? `${r.created_at} (${age(r.created_at, now)})` : undefined],
-      ]);
+      app.keyValue(resourceLines(spec, read, app.ctx.clock.now()));
     },
   });
 }

@@ -14,9 +14,12 @@ import { sshKeyHandlers } from './ssh-keys.js';
 import { staticSiteHandlers } from './static-sites.js';
 import { webhookHandlers } from './webhooks.js';
 import { monitoringHandlers } from './monitoring.js';
+import { productExtrasHandlers } from './product-extras.js';
 
 export function familyRoutes(world: World): RequestHandler[] {
   return [
+    // issue 21: before the families, whose routes some of them guard
+    ...productExtrasHandlers(world),
     ...vpsHandlers(world),
     ...databaseHandlers(world),
     ...cacheHandlers(world),

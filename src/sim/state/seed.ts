@@ -138,4 +138,5 @@ export function seedWorld(w: World, now: number): void {
   seedStaticSites(w, now);
   seedWebhooks(w, MAIN_TEAM, now);
   seedMonitoring(w, now, { team: MAIN_TEAM, vps: [{ id: SEED_IDS.vps[0]!, name: 'vps-01' }, { id: SEED_IDS.vps[1]!, name: 'vps-02' }], database: { id: SEED_IDS.postgres, name: 'orders-pg' } });
+  w.extras.seed(now, MAIN_TEAM, SEED_IDS.vps[0]!);
 }

@@ -21,6 +21,7 @@ import { WebhookState } from './webhooks.js';
 import type { ApprovalRecord } from '../handlers/approvals.js';
 import { attachRegistry, type RegistryState } from './registry-world.js';
 import { MonitoringStores } from './monitoring.js';
+import { ProductExtras } from './product-extras.js';
 
 export interface Faults {
   logs_unavailable: boolean;
@@ -65,6 +66,7 @@ export class World {
   builds!: RegistryState['builds'];
   /** Apps, uptime checks, metric and resource alerts (issue 21). */
   monitoring = new MonitoringStores();
+  extras = new ProductExtras();
 
   constructor(opts: SimClock | WorldOptions = {}) {
     this.clock = opts instanceof SimClock ? opts : new SimClock(opts);
@@ -99,6 +101,7 @@ export class World {
     this.webhooks = new WebhookState();
     this.approvals = new TeamStore<ApprovalRecord>();
     this.monitoring = new MonitoringStores();
+    this.extras = new ProductExtras();
     this.rate.clear();
     attachRegistry(this, this.clock.ms());
     seedWorld(this, this.clock.ms());

@@ -9,7 +9,7 @@ test('cache credentials is the same command as cache connection-info', async () 
   expect(help.stdout).toContain('Usage: infra cache connection-info|credentials [options] <id>');
   expect(help.stdout).toContain('--show-secrets');
   expect(help.stdout).toContain('--url');
-  expect(help.stdout).toContain('Password rotation is not offered by the API');
+  expect(help.stdout).toContain('Password rotation is not offered by the API for caches');
   expect(help.stdout).toContain('Examples:');
 });
 

@@ -134,13 +134,13 @@ describe('database credentials', () => {
     expect(view.stdout).not.toMatch(/^url:/m);
   });
 
-  test('--rotate is refused with the reason (exit 2, no request); --help says so', async () => {
+  test('--rotate is refused with the command that rotates (exit 2, no request); --help names it', async () => {
     const r = await runCli(['database', 'credentials', PG, '--rotate'], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('password rotation is not offered by the API');
+    expect(r.stderr).toContain(`hint: rotate with 'infra database credentials rotate ${PG}'`);
     expect(sim.requests).toHaveLength(0);
     const help = await runCli(['database', 'credentials', '--help'], { env });
-    expect(help.stdout).toContain('Password rotation is not offered by the API');
+    expect(help.stdout).toContain('Rotate the password with the rotate subcommand');
     expect(help.stdout).not.toMatch(/^\s+--rotate/m);
   });
 

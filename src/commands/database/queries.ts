@@ -1,0 +1,3 @@
+import { loadCommand } from './load.js';
+
+export default loadCommand('queries');

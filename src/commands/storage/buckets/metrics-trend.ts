@@ -1,0 +1,3 @@
+import { bucketMetricsCommand } from './metrics-more.js';
+
+export default bucketMetricsCommand('trend');
