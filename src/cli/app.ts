@@ -43,6 +43,8 @@ export class App {
   style: Style = plainStyle;
   errStyle: Style = plainStyle;
   private clientPromise?: Promise<Client>;
+  /** The client once created (serverNow() reads its clock synchronously). */
+  private created?: Client;
   /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
   retryNotice?: (line: string) => void;
 
@@ -82,7 +84,17 @@ export class App {
     const apiUrl = this.requireApiUrl();
     if (!this.settings.token) throw new MissingTokenError('no API token configured');
     const { Client } = await import('../client/index.js');
-    return this.clientWithToken(Client, apiUrl, this.settings.token);
+    this.created = this.clientWithToken(Client, apiUrl, this.settings.token);
+    return this.created;
+  }
+
+  /**
+   * Now on the API server's clock (its latest `Date` header), for every relative time shown
+   * ("5m ago", a `--since 15m` window): the local clock may be off, a simulator may run fast.
+   * The local clock until a response has been read.
+   */
+  serverNow(): number {
+    return this.created?.http.serverNow() ?? this.ctx.clock.now();
   }
 
   /** A client for an explicit token (auth login verifies one before storing it). */

@@ -19,6 +19,7 @@ export type { RateLimit } from './retry.js';
 
 import { systemClock, type Clock } from './clock.js';
 import { formatDuration } from '../shared/duration.js';
+import { ServerClock } from './server-clock.js';
 
 export { systemClock, type Clock } from './clock.js';
 
@@ -153,6 +154,8 @@ export class HttpClient {
   readonly apiUrl: string;
   /** The rate-limit headers of the latest response (the poller slows down on them). */
   lastRateLimit?: RateLimit;
+  /** The server's clock as its `Date` headers say it: relative times are measured against it. */
+  readonly serverClock = new ServerClock();
   /** Created on the first request: the proxy agent is loaded only when a proxy is configured. */
   private dispatcher?: Promise<Dispatcher>;
   private readonly clock: Clock;
@@ -184,6 +187,11 @@ export class HttpClient {
           this.options.env ?? {},
         );
     return this.dispatcher;
+  }
+
+  /** The server's now (epoch ms): the local clock corrected by the latest `Date` header. */
+  serverNow(): number {
+    return this.serverClock.now(this.clock.now());
   }
 
   get project(): string | undefined {
@@ -317,6 +325,8 @@ export class HttpClient {
     }
     const rateLimit = parseRateLimit(res.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;
+    const date = res.headers.date;
+    this.serverClock.sawDate(Array.isArray(date) ? date[0] : date, this.clock.now());
     const status = res.statusCode;
     try {
       const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, into);

@@ -15,7 +15,7 @@ export function getCommand(spec: FamilySpec): CommandDef {
       if (app.json) return app.printJson(read.raw);
       const r = read.value as Item;
       const d = r.status_details;
-      const now = app.ctx.clock.now();
+      const now = app.serverNow();
       app.keyValue([
         ['ID', r.id],
         ['Name', r.name ?? undefined],

@@ -19,7 +19,7 @@ export default defineCommand({
         yield page;
       }
     }
-    await renderList<Container>(app, watched(), listColumns(app.ctx.clock.now(), app.style), {
+    await renderList<Container>(app, watched(), listColumns(() => app.serverNow(), app.style), {
       empty: 'no serverless containers in this project',
       paging: opts,
     });
