@@ -7,7 +7,8 @@ import { UsageError } from './errors.js';
 import type { Settings } from './settings.js';
 import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
 import { tableWriter, keyValue, type Column, type TableWriter } from '../output/table.js';
-import { createProgress, type Progress } from '../output/progress.js';
+import { createProgress, spinnerFits, type Progress } from '../output/progress.js';
+import { RequestWatch } from '../output/request-watch.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
@@ -123,6 +124,7 @@ export class App {
       // Every request ends by itself: its retries and their waits fit in this limit.
       deadlineMs,
       onWait: (wait) => this.retryWait(wait),
+      onRequest: (endpoint, limitMs) => this.requestWatch.begin(endpoint, limitMs),
       trace: this.settings.debug ? (line) => this.debug(line) : undefined,
     });
     return client;
@@ -204,7 +206,45 @@ export class App {
     this.ctx.stderr.write(`${this.errStyle.dim('debug:')} ${line}\n`);
   }
 
-  progress(): Promise<Progress> {
-    return createProgress({ stream: this.ctx.stderr, quiet: this.settings.quiet, interactive: this.interactive, now: () => this.ctx.clock.now() });
+  /** Progress displays on screen now (a wait's spinner): a slow request then starts none of its own. */
+  private progressShown = 0;
+
+  async progress(): Promise<Progress> {
+    const p = await createProgress({ stream: this.ctx.stderr, quiet: this.settings.quiet, interactive: this.interactive, now: () => this.ctx.clock.now() });
+    let shown = true;
+    this.progressShown++;
+    const off = () => {
+      if (shown) this.progressShown--;
+      shown = false;
+    };
+    return {
+      update: (text) => p.update(text),
+      done: (text, ok) => {
+        off();
+        p.done(text, ok);
+      },
+      stop: () => {
+        off();
+        p.stop();
+      },
+    };
+  }
+
+  /** Says what a slow request waits for (output/request-watch.ts); real timers, unref'd, so they never keep the process alive. */
+  private watch?: RequestWatch;
+  private get requestWatch(): RequestWatch {
+    return (this.watch ??= new RequestWatch({
+      live: spinnerFits({ stream: this.ctx.stderr, interactive: this.interactive }),
+      quiet: this.settings.quiet,
+      // With --progress json stderr carries events only.
+      line: (text) => void (this.retryNotice ? undefined : this.ctx.stderr.write(text + '\n')),
+      spinner: (text, startedAt) => createProgress({ stream: this.ctx.stderr, quiet: false, interactive: true, now: () => this.ctx.clock.now(), startedAt, text }),
+      now: () => this.ctx.clock.now(),
+      busy: () => this.progressShown > 0,
+      timers: {
+        set: (fn, ms) => setTimeout(fn, ms).unref(),
+        clear: (h) => clearTimeout(h as NodeJS.Timeout),
+      },
+    }));
   }
 }

@@ -63,6 +63,12 @@ export interface HttpOptions {
    * with how long it is: the client prints nothing itself; the CLI says what it waits for.
    */
   onWait?: (wait: RetryWait) => void;
+  /**
+   * Told when a request starts (its endpoint and time limit); the function it returns is
+   * called when the request ends, however it ends. The CLI says what it waits for when an
+   * answer is slow to come; the client prints nothing itself.
+   */
+  onRequest?: (endpoint: string, limitMs: number) => () => void;
   /** Longest wait the client accepts for a 429 before giving up. */
   maxRateLimitWaitMs?: number;
   /** Largest response body read, in bytes. */
@@ -215,6 +221,16 @@ export class HttpClient {
   }
 
   async request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const end = this.options.onRequest?.(`${method} ${new URL(this.url(path)).pathname}`, this.deadlineMs);
+    try {
+      return await this.exchange<T>(method, path, opts);
+    } finally {
+      end?.();
+    }
+  }
+
+  /** One request: its attempts, their retries and the answer (request() watches it). */
+  private async exchange<T>(method: string, path: string, opts: RequestOptions<T>): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const endpoint = `${method} ${new URL(url).pathname}`;
     const team = opts.noTeam ? undefined : await this.teamId(opts.signal);

@@ -79,15 +79,14 @@ export async function waitAndReport(app: App, client: Client, subject: Subject, 
   const events = flags.progress === 'json' ? jsonProgress(app, eventSubject(subject)) : undefined;
   // With --progress json the events replace the human progress, so stderr stays parseable.
   const progress = events ? NO_PROGRESS : await app.progress();
-  // A spinner redraws in place, so it can show the elapsed time; a pipe gets one line per phase.
-  const live = app.interactive;
-  const say = (text: string, elapsedMs: number) => progress.update(live ? `${text} · ${seconds(elapsedMs)}` : text);
-  say(`waiting for ${changeLabel(subject)} (timeout ${formatDuration(flags.timeoutMs)})`, 0);
+  // The spinner shows the elapsed time itself, ticking every second (output/progress.ts); a pipe gets one line per phase.
+  const say = (text: string) => progress.update(text);
+  say(`waiting for ${changeLabel(subject)} (timeout ${formatDuration(flags.timeoutMs)})`);
   let polled: Polled;
   try {
     polled = await poll(app, client, subject, start, flags, app.ctx.signal, (e) => {
       events?.event(e);
-      say(phaseText(e, subject), e.elapsedMs);
+      say(phaseText(e, subject));
     });
   } catch (err) {
     progress.stop();
@@ -227,11 +226,6 @@ export async function reportToGitHub(app: App, finished: readonly Finished[]): P
   } catch (err) {
     app.warn(`could not append the rollout summary to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
   }
-}
-
-/** Elapsed time in whole seconds for the spinner: `0s`, `42s`, `2m5s`. */
-function seconds(ms: number): string {
-  return ms < 1000 ? '0s' : formatDuration(Math.floor(ms / 1000) * 1000);
 }
 
 /**
