@@ -316,7 +316,7 @@ export class HttpClient {
         if (opts.keepBytes) res.bytes = bytes;
         return res;
       }
-      throw errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
+      throw errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt, opts.body);
     }
   }
 

@@ -92,7 +92,7 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         exitCode: ExitCode.DEGRADED,
         message: `rollout of ${gen} degraded: the new revision failed while the previous revision keeps serving`,
         details: errorLines,
-        hint: degradedHint(err, subject.id),
+        hint: degradedHint(err, subject.name || subject.id),
         notes: [],
       };
     case 'cancelled':
@@ -110,7 +110,7 @@ export function verdict(subject: Subject, r: WaitResult, opts: { timeoutMs: numb
         exitCode: ExitCode.FAILED,
         message: `rollout of ${gen} failed${err?.code ? `: ${err.code}` : ''}`,
         details: [...errorLines, ...unknown],
-        hint: failedHint(err, subject.id),
+        hint: failedHint(err, subject.name || subject.id),
         notes: [],
       };
     }
