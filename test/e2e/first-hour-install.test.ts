@@ -3,7 +3,7 @@
 // was) with a fresh npm prefix, a fresh npm cache and npm offline (the tarball must carry
 // everything it needs), then the block's `infra --version` answers from that PATH.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,13 @@ export function quickStartLines(readme: string): string[] {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'infra-first-hour-'));
+const measured: { installed?: number; tarball?: number } = {};
+
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += statSync(join(e.parentPath, e.name)).size;
+  return total;
+}
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the README quick start', () => {
@@ -59,7 +66,23 @@ describe('the README quick start', () => {
       if (line === 'infra --version') expect(r.stdout).toBe(`infra ${pkg.version}\n`);
     }
     expect(existsSync(join(prefix, 'bin', 'infra'))).toBe(true);
+    measured.installed = bytesUnder(realpathSync(join(prefix, 'lib', 'node_modules', 'infra-cli')));
+    measured.tarball = statSync(readdirSync(checkout).filter((f) => f.endsWith('.tgz')).map((f) => join(checkout, f))[0]!).size;
     const direct = spawnSync(join(prefix, 'bin', 'infra'), ['--version'], { env, encoding: 'utf8' });
     expect(direct.stdout).toBe(`infra ${pkg.version}\n`);
   }, 180_000);
+
+  it('states the sizes it has: installed and packed, as measured here (within 5%), with no GraphQL parser shipped', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const m = /(\d+\.\d) MB installed, a (\d+) KB tarball/.exec(readme);
+    expect(m, 'the README states "N.N MB installed, a N KB tarball" (node scripts/bench-ship.mjs prints it)').not.toBeNull();
+    expect(measured.installed).toBeDefined();
+    expect(Math.abs(Number(m![1]) * 1e6 - measured.installed!) / measured.installed!).toBeLessThan(0.05);
+    expect(Math.abs(Number(m![2]) * 1e3 - measured.tarball!) / measured.tarball!).toBeLessThan(0.05);
+    // msw's dynamic import('graphql') once shipped a 690 KB chunk that nothing runs.
+    // What is left of it is the stub of scripts/build.mjs: a few hundred bytes that throw.
+    const chunks = readdirSync(join(ROOT, 'dist', 'chunks'));
+    for (const f of chunks.filter((c) => /graphql/i.test(c))) expect(statSync(join(ROOT, 'dist', 'chunks', f)).size, f).toBeLessThan(1_000);
+    for (const f of chunks) expect(readFileSync(join(ROOT, 'dist', 'chunks', f), 'utf8'), f).not.toContain('Syntax Error: ${description}');
+  });
 });
