@@ -177,6 +177,8 @@ try {
     console.log(`  tarball            ${kb(result.tarball_bytes)}`);
     console.log(`  installed package  ${kb(result.installed_bytes)} in ${result.installed_files} files (self-contained, no node_modules)`);
     console.log(`  bundle dist/       ${kb(result.bundle_bytes)} in ${result.bundle_files} files (cli/main.cjs ${kb(mainJs)})`);
+    // The README's wording, to copy (test/e2e/first-hour-install.test.ts checks the README against a measurement).
+    console.log(`  README             ${(result.installed_bytes / 1e6).toFixed(1)} MB installed, a ${Math.round(result.tarball_bytes / 1e3)} KB tarball`);
     for (const r of results) {
       console.log(`  node ${r.node}`);
       for (const s of r.startup) {

@@ -15,6 +15,18 @@ import { dirname } from 'node:path';
 
 const root = new URL('../', import.meta.url);
 
+// The simulator serves REST only (msw `http` handlers), but msw reaches its GraphQL parser
+// through a dynamic import('graphql'), so esbuild shipped graphql as a 690 KB chunk nothing
+// runs. It resolves to an empty module instead: a GraphQL handler, were one ever added, gets
+// msw's own "cannot import the graphql module" error.
+const noGraphql = {
+  name: 'no-graphql',
+  setup(b) {
+    b.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'no-graphql' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-graphql' }, () => ({ contents: 'throw new Error("graphql is not bundled with infra");', loader: 'js' }));
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const next = new URL(`dist.next-${process.pid}/`, root);
 const old = new URL(`dist.old-${process.pid}/`, root);
@@ -58,6 +70,8 @@ try {
     outdir: next.pathname,
     // CommonJS dependencies (undici) call require(); give the ESM bundle one.
     banner: { js: "import { createRequire as __infraCreateRequire } from 'node:module'; const require = __infraCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: [noGraphql],
   });
   // Type declarations for library users (`import { Client } from 'infra-cli'`).
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', new URL('types', next).pathname], { cwd: root, stdio: 'inherit' });

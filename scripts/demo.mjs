@@ -29,6 +29,13 @@ const steps = [
   ['A database: the endpoint to use now, the password masked', ['database', 'credentials', 'orders-pg'], 0],
 ];
 
+/** What the demo suggests last: looking around (list), a failure explained (diagnose), and a change (update). */
+const NEXT = [
+  'infra serverless list',
+  'infra serverless diagnose api',
+  'infra serverless update web --image registry.sim.local/acme/web:v2 --wait',
+];
+
 console.log(`simulator at ${url} (clock 20x)\n`);
 const broken = [];
 for (const [title, argv, expected] of steps) {
@@ -39,6 +46,13 @@ for (const [title, argv, expected] of steps) {
   if (r.status !== expected) broken.push(`infra ${argv.join(' ')}: exit ${r.status}, expected ${expected}`);
 }
 sim.kill('SIGINT');
+// Where to go from here: the simulator at real speed on its default port, and the next three
+// commands to type (`node bin/infra` until `infra` is on the PATH: see the README's top block).
+console.log(bold('# Your turn: start the simulator, then try the next three commands'));
+console.log(`infra sim &        # real speed, port 8787; \`node bin/infra\` works wherever infra is not on the PATH yet
+export INFRA_API_URL=http://127.0.0.1:8787 INFRA_TOKEN=sim_admin_0a1b2c3d4e5f
+${NEXT.join('\n')}
+`);
 if (broken.length) {
   console.error(`the demo is broken:\n  ${broken.join('\n  ')}`);
   process.exitCode = 1;

@@ -7,7 +7,8 @@ import { UsageError } from './errors.js';
 import type { Settings } from './settings.js';
 import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
 import { tableWriter, keyValue, type Column, type TableWriter } from '../output/table.js';
-import { createProgress, type Progress } from '../output/progress.js';
+import { createProgress, spinnerFits, type Progress } from '../output/progress.js';
+import { RequestWatch } from '../output/request-watch.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
@@ -43,6 +44,8 @@ export class App {
   style: Style = plainStyle;
   errStyle: Style = plainStyle;
   private clientPromise?: Promise<Client>;
+  /** The client once created (serverNow() reads its clock synchronously). */
+  private created?: Client;
   /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
   retryNotice?: (line: string) => void;
 
@@ -82,7 +85,17 @@ export class App {
     const apiUrl = this.requireApiUrl();
     if (!this.settings.token) throw new MissingTokenError('no API token configured');
     const { Client } = await import('../client/index.js');
-    return this.clientWithToken(Client, apiUrl, this.settings.token);
+    this.created = this.clientWithToken(Client, apiUrl, this.settings.token);
+    return this.created;
+  }
+
+  /**
+   * Now on the API server's clock (its latest `Date` header), for every relative time shown
+   * ("5m ago", a `--since 15m` window): the local clock may be off, a simulator may run fast.
+   * The local clock until a response has been read.
+   */
+  serverNow(): number {
+    return this.created?.http.serverNow() ?? this.ctx.clock.now();
   }
 
   /** A client for an explicit token (auth login verifies one before storing it). */
@@ -111,6 +124,7 @@ export class App {
       // Every request ends by itself: its retries and their waits fit in this limit.
       deadlineMs,
       onWait: (wait) => this.retryWait(wait),
+      onRequest: (endpoint, limitMs) => this.requestWatch.begin(endpoint, limitMs),
       trace: this.settings.debug ? (line) => this.debug(line) : undefined,
     });
     return client;
@@ -192,7 +206,45 @@ export class App {
     this.ctx.stderr.write(`${this.errStyle.dim('debug:')} ${line}\n`);
   }
 
-  progress(): Promise<Progress> {
-    return createProgress({ stream: this.ctx.stderr, quiet: this.settings.quiet, interactive: this.interactive, now: () => this.ctx.clock.now() });
+  /** Progress displays on screen now (a wait's spinner): a slow request then starts none of its own. */
+  private progressShown = 0;
+
+  async progress(): Promise<Progress> {
+    const p = await createProgress({ stream: this.ctx.stderr, quiet: this.settings.quiet, interactive: this.interactive, now: () => this.ctx.clock.now() });
+    let shown = true;
+    this.progressShown++;
+    const off = () => {
+      if (shown) this.progressShown--;
+      shown = false;
+    };
+    return {
+      update: (text) => p.update(text),
+      done: (text, ok) => {
+        off();
+        p.done(text, ok);
+      },
+      stop: () => {
+        off();
+        p.stop();
+      },
+    };
+  }
+
+  /** Says what a slow request waits for (output/request-watch.ts); real timers, unref'd, so they never keep the process alive. */
+  private watch?: RequestWatch;
+  private get requestWatch(): RequestWatch {
+    return (this.watch ??= new RequestWatch({
+      live: spinnerFits({ stream: this.ctx.stderr, interactive: this.interactive }),
+      quiet: this.settings.quiet,
+      // With --progress json stderr carries events only.
+      line: (text) => void (this.retryNotice ? undefined : this.ctx.stderr.write(text + '\n')),
+      spinner: (text, startedAt) => createProgress({ stream: this.ctx.stderr, quiet: false, interactive: true, now: () => this.ctx.clock.now(), startedAt, text }),
+      now: () => this.ctx.clock.now(),
+      busy: () => this.progressShown > 0,
+      timers: {
+        set: (fn, ms) => setTimeout(fn, ms).unref(),
+        clear: (h) => clearTimeout(h as NodeJS.Timeout),
+      },
+    }));
   }
 }

@@ -8,12 +8,14 @@ import {
   ConflictError,
   MissingTokenError,
   NotFoundError,
+  NoSuchNameError,
   ResponseShapeError,
   UnavailableError,
   ValidationError,
   DeadlineError,
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
+import { noSuchName, SCOPE_HINT, takenNameHint } from './error-hints.js';
 import { ExitCode } from '../shared/exit-codes.js';
 
 export interface Failure {
@@ -33,7 +35,8 @@ export function classify(err: unknown): Failure {
     return { code: ExitCode.AUTH, message: err.message, hint: "run 'infra auth login' or set INFRA_TOKEN" };
   if (err instanceof ValidationError) {
     const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
-    return { code: ExitCode.USAGE, message: `${err.message} (${err.status} on ${err.endpoint})`, details };
+    const hint = takenNameHint(err.endpoint, Object.keys(err.fieldErrors), err.sent);
+    return { code: ExitCode.USAGE, message: `${err.message} (${err.status} on ${err.endpoint})`, details, ...(hint ? { hint } : {}) };
   }
   if (err instanceof AuthError) {
     if (err.status === 401)
@@ -41,13 +44,16 @@ export function classify(err: unknown): Failure {
     // A token created for "this project only" gets a 403 in any other project (spec 5 rule 2);
     // the answer says so in words about teams, projects or scope, not by naming a permission.
     const scoped = /\b(team|teams|project|projects|scope|scoped)\b/i.test(err.message);
-    const hint = scoped
-      ? "the token is limited to another project: use a token created for this project (or for 'All my projects'), or choose the token's project with --project"
-      : err.permission
-        ? `the token lacks the ${err.permission} permission; create a token that has it`
-        : 'the token lacks a permission or project scope this needs';
+    const hint = `${
+      scoped
+        ? "the token is limited to another project: use a token created for this project (or for 'All my projects'), or choose the token's project with --project"
+        : err.permission
+          ? `the token lacks the ${err.permission} permission; create a token that has it`
+          : 'the token lacks a permission or project scope this needs'
+    }; ${SCOPE_HINT}`;
     return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
   }
+  if (err instanceof NoSuchNameError) return { code: ExitCode.NOT_FOUND, ...noSuchName(err) };
   if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };
   if (err instanceof DeadlineError)
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt' };

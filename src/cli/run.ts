@@ -9,6 +9,7 @@ import { CliError } from './errors.js';
 import { readConfig } from './config.js';
 import { resolveSettings, type GlobalFlags } from './settings.js';
 import { usageLines } from './usage-message.js';
+import { wrapHint } from './error-hints.js';
 import type { CommandEntry } from '../commands/index.js';
 import { closest, route, type Known, type Route } from './route.js';
 import { systemClock } from '../client/clock.js';
@@ -95,7 +96,8 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     const debug = app?.settings.debug ?? (argv.includes('--debug') || ctx.env.INFRA_DEBUG === '1' || ctx.env.INFRA_DEBUG === 'true');
     ctx.stderr.write(`${style.red('error:')} ${failure.message}\n`);
     for (const line of failure.details ?? []) ctx.stderr.write(line + '\n');
-    if (failure.hint) ctx.stderr.write(`hint: ${failure.hint}\n`);
+    // On a terminal, broken between words: a wrap in the middle of a command cannot be copied.
+    if (failure.hint) for (const line of wrapHint('hint: ', failure.hint, ctx.stderr.isTTY ? ctx.stderr.columns : undefined)) ctx.stderr.write(line + '\n');
     if (debug && err instanceof Error && err.stack) ctx.stderr.write(err.stack + '\n');
     return failure.code;
   } finally {

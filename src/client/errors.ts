@@ -8,6 +8,8 @@ export interface ErrorContext {
 
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The JSON body of the request that was refused (a 422's hint names the field's value). */
+  sent?: unknown;
   /** The machine key of an envelope error (`error.code`), when the answer had one. */
   code?: string;
   /** The server's word on retrying (`retryable`); `false` means a retry cannot help. */
@@ -59,6 +61,21 @@ export class AuthError extends ApiError {
 
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
+}
+
+/**
+ * A reference matched nothing in the family's list (the list itself answered): what was
+ * looked through, so the message can say where it looked and suggest a near name.
+ */
+export class NoSuchNameError extends NotFoundError {
+  override name = 'NoSuchNameError';
+  constructor(
+    message: string,
+    endpoint: string,
+    readonly lookup: { ref: string; noun: string; count: number; names: string[]; path: string },
+  ) {
+    super(message, 404, endpoint);
+  }
 }
 
 /** Network failure, timeout, 5xx or 429 once retries are used up; `status` is 0 without a response. */

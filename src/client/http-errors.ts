@@ -3,7 +3,7 @@
 import { ApiError, AuthError, ConflictError, NotFoundError, UnavailableError, ValidationError } from './errors.js';
 import { readErrorBody } from './error-body.js';
 
-export function errorFor(status: number, endpoint: string, body: unknown, permission: string | undefined, attempts: number): ApiError {
+export function errorFor(status: number, endpoint: string, body: unknown, permission: string | undefined, attempts: number, sent?: unknown): ApiError {
   const said = readErrorBody(body);
   const message = said.message ? (said.detail ? `${said.message}: ${said.detail}` : said.message) : undefined;
   const err = ((): ApiError => {
@@ -21,6 +21,7 @@ export function errorFor(status: number, endpoint: string, body: unknown, permis
   })();
   if (said.code !== undefined) err.code = said.code;
   if (said.retryable !== undefined) err.retryable = said.retryable;
+  if (sent !== undefined) err.sent = sent;
   return err;
 }
 

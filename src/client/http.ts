@@ -19,6 +19,7 @@ export type { RateLimit } from './retry.js';
 
 import { systemClock, type Clock } from './clock.js';
 import { formatDuration } from '../shared/duration.js';
+import { ServerClock } from './server-clock.js';
 
 export { systemClock, type Clock } from './clock.js';
 
@@ -62,6 +63,12 @@ export interface HttpOptions {
    * with how long it is: the client prints nothing itself; the CLI says what it waits for.
    */
   onWait?: (wait: RetryWait) => void;
+  /**
+   * Told when a request starts (its endpoint and time limit); the function it returns is
+   * called when the request ends, however it ends. The CLI says what it waits for when an
+   * answer is slow to come; the client prints nothing itself.
+   */
+  onRequest?: (endpoint: string, limitMs: number) => () => void;
   /** Longest wait the client accepts for a 429 before giving up. */
   maxRateLimitWaitMs?: number;
   /** Largest response body read, in bytes. */
@@ -153,6 +160,8 @@ export class HttpClient {
   readonly apiUrl: string;
   /** The rate-limit headers of the latest response (the poller slows down on them). */
   lastRateLimit?: RateLimit;
+  /** The server's clock as its `Date` headers say it: relative times are measured against it. */
+  readonly serverClock = new ServerClock();
   /** Created on the first request: the proxy agent is loaded only when a proxy is configured. */
   private dispatcher?: Promise<Dispatcher>;
   private readonly clock: Clock;
@@ -186,6 +195,11 @@ export class HttpClient {
     return this.dispatcher;
   }
 
+  /** The server's now (epoch ms): the local clock corrected by the latest `Date` header. */
+  serverNow(): number {
+    return this.serverClock.now(this.clock.now());
+  }
+
   get project(): string | undefined {
     return this.options.project;
   }
@@ -207,6 +221,16 @@ export class HttpClient {
   }
 
   async request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const end = this.options.onRequest?.(`${method} ${new URL(this.url(path)).pathname}`, this.deadlineMs);
+    try {
+      return await this.exchange<T>(method, path, opts);
+    } finally {
+      end?.();
+    }
+  }
+
+  /** One request: its attempts, their retries and the answer (request() watches it). */
+  private async exchange<T>(method: string, path: string, opts: RequestOptions<T>): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const endpoint = `${method} ${new URL(url).pathname}`;
     const team = opts.noTeam ? undefined : await this.teamId(opts.signal);
@@ -292,7 +316,7 @@ export class HttpClient {
         if (opts.keepBytes) res.bytes = bytes;
         return res;
       }
-      const failure = errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt);
+      const failure = errorFor(status, endpoint, parseJsonLoose(bytes.toString('utf8')), opts.permission, attempt, opts.body);
       // A refusal may say when to come back (a 409 with Retry-After): the caller decides.
       failure.headers = flatHeaders(o.headers);
       throw failure;
@@ -320,6 +344,8 @@ export class HttpClient {
     }
     const rateLimit = parseRateLimit(res.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;
+    const date = res.headers.date;
+    this.serverClock.sawDate(Array.isArray(date) ? date[0] : date, this.clock.now());
     const status = res.statusCode;
     try {
       const bytes = await readBody(res.body, this.options.maxBodyBytes ?? 64 * 1024 * 1024, into);

@@ -6,7 +6,7 @@
 // integers) is used as it is, without a request; anything else costs one list request with a
 // large page (the pages after the first, if any, are fetched together, not one by one).
 import type * as z from 'zod/mini';
-import { AmbiguousNameError, NotFoundError } from './errors.js';
+import { AmbiguousNameError, NoSuchNameError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { listReader, pageInfo } from './paginate.js';
 
@@ -85,7 +85,8 @@ export async function resolveRef<T extends Named>(http: HttpClient, family: Fami
   const hit = pickByRef(items, ref, family);
   if (!hit) {
     const what = family.aliases?.length ? `id, name or ${family.aliases.join(' or ')}` : 'id or name';
-    throw new NotFoundError(`no ${family.noun} with the ${what} "${ref}" in this project`, 404, `GET /api/v1${family.path}`);
+    const names = items.flatMap((it) => ['name', ...(family.aliases ?? [])].map((k) => it[k]).filter((v): v is string => typeof v === 'string'));
+    throw new NoSuchNameError(`no ${family.noun} with the ${what} "${ref}" in this project`, `GET /api/v1${family.path}`, { ref, noun: family.noun, count: items.length, names: [...new Set(names)], path: family.path });
   }
   const raw = pages.flatMap((p) => p.raw)[items.indexOf(hit)];
   return { id: hit.id, item: hit, raw };

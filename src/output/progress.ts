@@ -1,6 +1,9 @@
 // Progress on stderr: an ora spinner on a terminal, otherwise one plain timestamped line per
 // change of phase (CI logs), nothing with --quiet or --json-only consumers that ask for it.
+// The spinner shows the time since it started after its text, redrawn with every frame, so
+// the seconds tick on even while nothing else happens (a poll that waits, a slow answer).
 import type { OutStream } from './stream.js';
+import { formatDuration } from '../shared/duration.js';
 
 export interface Progress {
   /** Sets the current phase; on a pipe a line is printed only when the text changes. */
@@ -15,19 +18,42 @@ export interface ProgressOptions {
   quiet: boolean;
   interactive: boolean;
   now: () => number;
+  /** false: no elapsed time after the spinner's text (default: shown). */
+  elapsed?: boolean;
+  /** What the elapsed time counts from (default: the spinner's start). */
+  startedAt?: number;
+  /** The first text (a spinner then never shows without one). */
+  text?: string;
+}
+
+/** Elapsed time in whole seconds: `0s`, `42s`, `2m5s`. */
+export function elapsedText(ms: number): string {
+  return ms < 1000 ? '0s' : formatDuration(Math.floor(ms / 1000) * 1000);
+}
+
+/** Whether a spinner can run on this stream (ora loops at 100% CPU on a 0-column TTY). */
+export function spinnerFits(opts: Pick<ProgressOptions, 'stream' | 'interactive'>): boolean {
+  return opts.interactive && !!opts.stream.isTTY && (opts.stream.columns ?? 0) > 0;
 }
 
 export async function createProgress(opts: ProgressOptions): Promise<Progress> {
   if (opts.quiet) return { update() {}, done() {}, stop() {} };
-  const columns = opts.stream.columns ?? 0;
-  if (opts.interactive && opts.stream.isTTY && columns > 0) {
+  if (spinnerFits(opts)) {
     const { default: ora } = await import('ora');
-    const spinner = ora({ stream: opts.stream as NodeJS.WritableStream, discardStdin: false, isEnabled: true }).start();
+    const started = opts.startedAt ?? opts.now();
+    const spinner = ora({ stream: opts.stream as NodeJS.WritableStream, discardStdin: false, isEnabled: true, text: opts.text ?? '' });
+    if (opts.elapsed !== false) spinner.suffixText = () => `· ${elapsedText(opts.now() - started)}`;
+    spinner.start();
     return {
       update: (text) => {
         spinner.text = text;
       },
-      done: (text, ok) => (ok ? spinner.succeed(text) : spinner.fail(text)),
+      // The final line says what happened, without a running clock behind it.
+      done: (text, ok) => {
+        spinner.suffixText = '';
+        if (ok) spinner.succeed(text);
+        else spinner.fail(text);
+      },
       stop: () => spinner.stop(),
     };
   }

@@ -75,6 +75,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       extra['x-ratelimit-limit'] = String(rate.limit);
       extra['x-ratelimit-remaining'] = String(rate.remaining);
       extra['x-ratelimit-reset'] = String(rate.reset);
+      // The simulator's own clock (it may run faster than real time): clients measure ages against it.
+      extra.date = world.clock.now().toUTCString();
       if (!rate.allowed) {
         extra['retry-after'] = String(rate.retryAfter);
         return send(res, 429, { ...extra, 'content-type': 'application/json' }, JSON.stringify({ message: 'Too Many Attempts.' }));

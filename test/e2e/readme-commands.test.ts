@@ -36,7 +36,7 @@ const EXPECTED: Record<string, Expect> = {
   'infra --version': { stdout: /^infra \d+\.\d+\.\d+/ },
   'infra completion zsh': { stdout: /#compdef infra/ },
   'infra completion fish': { stdout: /complete -c infra/ },
-  'infra sim --port 8787 --speed 20': { skip: 'serves until interrupted: test/sim/server.test.ts runs serveSimulator' },
+  'infra sim': { skip: 'serves until interrupted: test/sim/server.test.ts runs serveSimulator' },
   'infra sim --port 0 --speed 50 --json': { skip: 'serves until interrupted: test/sim/server.test.ts runs serveSimulator' },
   'infra serverless list': { stdout: /\bweb\b/ },
   'infra serverless update web --image registry.sim.local/acme/web:v2 --wait': {},

@@ -386,7 +386,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
   it.each([
     ['missing', 'serverless.image_not_found', 'ContainerMissing', /fix the image reference .*retrying the same configuration will not help/],
     ['arm64', 'serverless.image_arch_mismatch', 'ExitCode1', /rebuild it for linux\/amd64.*will not help/],
-    ['flaky', 'serverless.image_pull_unknown', 'ImagePullBackOff', /a redeploy may help \(infra serverless redeploy [0-9a-f-]{36}\)/],
+    ['flaky', 'serverless.image_pull_unknown', 'ImagePullBackOff', /a redeploy may help \(infra serverless redeploy fresh\)/], // the name typed, not the id
   ])('create --wait: %s → failed, %s, with the hint of its code', async (tag, code, reason, hint) => {
     const r = await h.cli(['serverless', 'create', '--name', 'fresh', '--image', `${REG}/fresh:${tag}`, '--port', '8080', '--env', 'A=1', '--wait']);
     expect(r.code).toBe(1);
@@ -434,7 +434,10 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const r = await h.cli(['serverless', 'redeploy', 'batch', ...(gens ? ['--wait'] : [])]);
     expect(r.code).toBe(1);
     const warning = gens ? '' : 'warning: a rollout of batch is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)\n';
-    expect(r.stderr).toBe(`${warning}error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\n`);
+    // The server's words, then the way out (issue 22): wait for it, by the name typed.
+    expect(r.stderr).toBe(
+      `${warning}error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\nhint: wait for the deployment in progress (a rollout is running${gens ? ', generation 2' : ''}) with 'infra serverless wait batch', then redeploy; 'infra serverless get batch' shows its state\n`,
+    );
     expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`]);
   });
 

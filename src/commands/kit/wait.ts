@@ -107,14 +107,14 @@ export async function follow(app: App, client: Client, s: WaitSubject, flags: Wa
   const events = flags.progress === 'json' ? jsonProgress(app, eventSubject(s)) : undefined;
   // With --progress json the events replace the human progress, so stderr stays parseable.
   const progress = events ? NO_PROGRESS : await app.progress();
-  // A spinner redraws in place, so it can show the elapsed time; a pipe gets one line per phase.
-  const say = (text: string, elapsedMs: number) => progress.update(app.interactive ? `${text} · ${seconds(elapsedMs)}` : text);
-  say(`waiting for ${s.words.waitingFor} (timeout ${formatDuration(flags.timeoutMs)})`, 0);
+  // The spinner shows the elapsed time itself, ticking every second (output/progress.ts); a pipe gets one line per phase.
+  const say = (text: string) => progress.update(text);
+  say(`waiting for ${s.words.waitingFor} (timeout ${formatDuration(flags.timeoutMs)})`);
   let f: Finished;
   try {
     f = await poll(app, client, s, flags, app.ctx.signal, (e) => {
       events?.event(e);
-      say(progressText(e, s.words), e.elapsedMs);
+      say(progressText(e, s.words));
     });
   } catch (err) {
     progress.stop();
@@ -259,9 +259,4 @@ async function reportToGitHub(app: App, all: readonly Finished[]): Promise<void>
   } catch (err) {
     app.warn(`could not append the rollout summary to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
   }
-}
-
-/** Elapsed time in whole seconds for the spinner: `0s`, `42s`, `2m5s`. */
-function seconds(ms: number): string {
-  return ms < 1000 ? '0s' : formatDuration(Math.floor(ms / 1000) * 1000);
 }

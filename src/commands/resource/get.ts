@@ -29,7 +29,7 @@ export function getCommand(spec: FamilySpec): CommandDef {
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
       const read = await client.resources.get(spec.kind, id, { signal: app.ctx.signal });
       if (app.json) return app.printJson(read.raw);
-      app.keyValue(resourceLines(spec, read, app.ctx.clock.now()));
+      app.keyValue(resourceLines(spec, read, app.serverNow()));
     },
   });
 }

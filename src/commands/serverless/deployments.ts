@@ -20,7 +20,7 @@ export default defineCommand({
       app.printJson(raw);
       return;
     }
-    const now = app.ctx.clock.now();
+    const now = app.serverNow();
     const table = app.table<Deployment>([
       { header: 'REVISION', value: (d) => (d.revision_number === undefined || d.revision_number === null ? '?' : String(d.revision_number)) },
       { header: 'NAME', value: (d) => d.revision_name ?? d.knative_revision_name ?? '' },

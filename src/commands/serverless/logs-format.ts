@@ -28,3 +28,19 @@ export function humanLines(style: Style): PageRenderer {
     return out;
   };
 }
+
+/** Severity order of log levels, with the usual other spellings. */
+const RANK: Readonly<Record<string, number>> = { trace: 0, debug: 1, info: 2, notice: 2, warn: 3, warning: 3, error: 4, err: 4, fatal: 5, critical: 5, crit: 5, panic: 5 };
+
+/**
+ * Pure: whether an entry shows under `--level min` (at or above it). The API matches the
+ * level word in the text, so an `info` line that mentions "error" comes back for
+ * `--level error`; an entry that carries its own structured `level` is judged by it. An
+ * entry without one, or with a level this client does not know, is kept: the text match is
+ * then all there is.
+ */
+export function atOrAbove(level: string | null | undefined, min: string): boolean {
+  const have = level ? RANK[level.toLowerCase()] : undefined;
+  const want = RANK[min.toLowerCase()];
+  return have === undefined || want === undefined || have >= want;
+}

@@ -63,3 +63,13 @@ export function resolveLogWindow(input: { since?: string; until?: string }, now:
   }
   return window;
 }
+
+/**
+ * Pure: the plan's window measured at the server's `now` instead of the local clock's: a
+ * `--since 15m` means the server's last 15 minutes, whatever the laptop's clock says (or a
+ * simulator running 20x). Absolute timestamps stay as given.
+ */
+export function onServerClock<P extends { window: LogWindow; query: { since?: string; until?: string } }>(plan: P, input: { since?: string; until?: string }, serverNow: number): P {
+  const window = resolveLogWindow(input, serverNow);
+  return { ...plan, window, query: { ...plan.query, since: window.since, until: window.until } };
+}

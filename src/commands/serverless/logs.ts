@@ -3,6 +3,7 @@
 import { arg, choice, defineCommand } from '../../cli/command.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 import { logOptions, planLogs, streamLogs } from '../shared/logs-stream.js';
+import { onServerClock } from './logs-window.js';
 
 export default defineCommand({
   path: ['serverless', 'logs'],
@@ -20,9 +21,12 @@ export default defineCommand({
     'infra serverless logs web --container queue-proxy --follow',
   ],
   run: async (app, { args: [ref], opts }) => {
-    const plan = planLogs(app, opts);
+    // Checked on the local clock before any request (usage errors cost nothing)...
+    const local = planLogs(app, opts);
     const client = await app.client();
     const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
+    // ...then, once the server has said its time (the name's lookup), measured on its clock.
+    const plan = client.http.serverClock.known ? onServerClock(local, opts, app.serverNow()) : local;
     return streamLogs(app, client, { path: containerPath(id), permission: DIAGNOSTICS_PERMISSION, noun: 'container' }, plan);
   },
 });

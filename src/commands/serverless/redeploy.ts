@@ -2,6 +2,10 @@ import { waitFlags, waitOptions } from './flags.js';
 import { baselineOf, type Target } from '../../rollout/decide.js';
 import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
 import { arg, defineCommand } from '../../cli/command.js';
+import { CliError } from '../../cli/errors.js';
+import { ConflictError } from '../../client/errors.js';
+import type { Container } from '../../client/schemas.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 
 export default defineCommand({
   path: ['serverless', 'redeploy'],
@@ -14,7 +18,13 @@ export default defineCommand({
     const client = await app.client();
     const prepared = await prepareChange(app, client, args[0], flags);
     const { id, name, before } = prepared;
-    const accepted = await client.serverless.redeploy(id, { signal: app.ctx.signal });
+    let accepted;
+    try {
+      accepted = await client.serverless.redeploy(id, { signal: app.ctx.signal });
+    } catch (err) {
+      if (err instanceof ConflictError) throw new CliError(ExitCode.FAILED, `refused by the API: ${err.message}`, redeployConflictHint(args[0], before));
+      throw err;
+    }
     // The 202 carries no container: the read right after it carries the change's generation
     // (or the 202 does, on v1.7.0 servers). Without one, that read is the server's last word
     // before the rollout (rule 8a): the baseline, never the verdict.
@@ -26,3 +36,14 @@ export default defineCommand({
     return afterChange(app, client, { id, name, target, answer: after, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) }, verb: 'redeploying' }, prepared.flags);
   },
 });
+
+/**
+ * A 409 on redeploy: a deployment is running (or the state forbids one). The way out is to
+ * wait for it, named with the reference the user typed; the running rollout is named when
+ * the read before the request shows it.
+ */
+export function redeployConflictHint(ref: string, before: Pick<Container, 'status_details' | 'spec_generation'>): string {
+  const op = before.status_details?.operation;
+  const running = op && op.terminal === false ? ` (a rollout is ${op.state ?? 'in flight'}${before.spec_generation != null ? `, generation ${before.spec_generation}` : ''})` : '';
+  return `wait for the deployment in progress${running} with 'infra serverless wait ${ref}', then redeploy; 'infra serverless get ${ref}' shows its state`;
+}

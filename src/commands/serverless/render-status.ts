@@ -29,7 +29,8 @@ export function generationCell(c: Container): string {
   return o === undefined || o === null || s === undefined || s === null ? '-' : `${o}/${s}`;
 }
 
-export function listColumns(now: number, style: Style): Column<Container>[] {
+/** `now`: read per row, once the first page (and the server's Date header) has come. */
+export function listColumns(now: () => number, style: Style): Column<Container>[] {
   const d = (c: Container) => c.status_details;
   return [
     { header: 'ID', value: (c) => c.id },
@@ -40,7 +41,7 @@ export function listColumns(now: number, style: Style): Column<Container>[] {
     { header: 'OPERATION', value: (c) => d(c)?.operation?.state ?? '' },
     { header: 'TERMINAL', value: (c) => (d(c)?.operation?.terminal === undefined || d(c)?.operation?.terminal === null ? '' : d(c)?.operation?.terminal ? 'yes' : 'no') },
     { header: 'GENERATION', value: generationCell },
-    { header: 'OBSERVED', value: (c) => observedCell(c, now), color: (v, c) => (d(c)?.stale ? style.yellow(v) : v) },
+    { header: 'OBSERVED', value: (c) => observedCell(c, now()), color: (v, c) => (d(c)?.stale ? style.yellow(v) : v) },
   ];
 }
 
@@ -75,7 +76,7 @@ function timeCell(iso: string | null | undefined, now: number): string | undefin
 /** The one-container view (`serverless get`). */
 export function showContainer(app: App, c: Container & { url?: string | null }, showSecrets = false): void {
   const d = c.status_details;
-  const now = app.ctx.clock.now();
+  const now = app.serverNow();
   const s = app.style;
   const err = d?.error ?? undefined;
   const op = d?.operation;

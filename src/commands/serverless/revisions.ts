@@ -20,7 +20,7 @@ export default defineCommand({
       app.printJson((answer.raw as { data?: unknown })?.data ?? answer.data);
       return;
     }
-    app.print(renderRevisions(answer.data, app.ctx.clock.now(), app.style));
+    app.print(renderRevisions(answer.data, app.serverNow(), app.style));
   },
 });
 

@@ -56,10 +56,11 @@ export function rolloutWords(subject: Subject): Words {
     },
     advice: (outcome, err) => {
       switch (outcome) {
+        // Hints name the container as the user did (its name), not the id they never typed.
         case 'degraded':
-          return degradedHint(err, id);
+          return degradedHint(err, subject.name || id);
         case 'failed':
-          return failedHint(err, id);
+          return failedHint(err, subject.name || id);
         case 'cancelled':
           return `nothing of this change is serving; send it again (infra serverless redeploy ${id}) to retry`;
         case 'impossible':

@@ -11,7 +11,7 @@ import { UnavailableError } from '../../client/errors.js';
 import type { LogsPage, LogsQuery } from '../../client/diagnostics.js';
 import type { LogEntry } from '../../client/schemas.js';
 import { FollowTracker } from '../serverless/logs-follow.js';
-import { humanLines, ndjson, type PageRenderer } from '../serverless/logs-format.js';
+import { atOrAbove, humanLines, ndjson, type PageRenderer } from '../serverless/logs-format.js';
 import { resolveLogWindow, type LogWindow } from '../serverless/logs-window.js';
 
 export const FOLLOW_INTERVAL_MS = 2_000;
@@ -21,7 +21,7 @@ export function logOptions() {
   return {
     since: option('--since <D|TS>', 'start of the window: a duration back from now (90s, 15m, 2h, 3d) or an ISO 8601 timestamp with offset; at most 10 days back (default: 1h)'),
     until: option('--until <TS>', 'end of the window: an ISO 8601 timestamp with offset (default: now)'),
-    level: choice('--level <level>', 'only lines whose text mentions this level; a text match, not a guarantee (lines without a level word are not matched)', ['debug', 'info', 'warn', 'error']),
+    level: choice('--level <level>', 'only lines at or above this level: the API filter is a text match, not a guarantee, so lines carrying a lower level of their own are hidden here (counted on stderr); lines without a level keep the text match', ['debug', 'info', 'warn', 'error']),
     limit: option('--limit <n>', 'page size asked of the API (not a total: every page is read)', intOption('--limit')),
     cursor: option('--cursor <cursor>', 'continue from a meta.next_cursor of an earlier page'),
     follow: flag('-f, --follow', 'after the window, keep polling for new lines until Ctrl-C'),
@@ -47,6 +47,9 @@ export interface LogFlags {
 }
 
 interface Stream {
+  /** --level: lines carrying a lower level of their own are hidden, and counted. */
+  minLevel?: string;
+  hidden: number;
   app: App;
   client: Client;
   target: LogTarget;
@@ -72,9 +75,11 @@ export function planLogs(app: App, opts: LogFlags): LogPlan {
 export async function streamLogs(app: App, client: Client, target: LogTarget, plan: LogPlan): Promise<number> {
   const { window, query } = plan;
   const opts = { follow: plan.follow };
-  const s: Stream = { app, client, target, render: app.json ? ndjson : humanLines(app.style), storeDown: `the log store did not answer; this says nothing about the ${target.noun}` };
+  const s: Stream = { minLevel: query.level, hidden: 0, app, client, target, render: app.json ? ndjson : humanLines(app.style), storeDown: `the log store did not answer; this says nothing about the ${target.noun}` };
   const tracker = new FollowTracker();
   const backlog = await readAll(s, query, tracker, 'track');
+  if (s.hidden > 0)
+    app.info(`${s.hidden} line${s.hidden === 1 ? '' : 's'} matching "${query.level}" in their text but logged at a lower level hidden (--level ${query.level} shows ${query.level} and above)`);
   if (backlog.entries === 0 && !opts.follow) reportEmpty(s, query, window);
   if (!opts.follow) {
     if (backlog.last && !backlog.last.meta.next_cursor && backlog.last.meta.truncated) {
@@ -104,9 +109,12 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
     for await (const page of s.client.diagnostics.logPages(s.target.path, query, { signal: s.app.ctx.signal, permission: s.target.permission })) {
       if (!page.available) throw new CliError(ExitCode.UNAVAILABLE, s.storeDown, 'try again later; logs are kept for 10 days');
       const entries = mode === 'filter' ? tracker.fresh(page.entries) : page.entries;
-      write(s, entries);
+      // The tracker sees every entry (de-duplication); only the shown ones are written and counted.
+      const shown = s.minLevel ? entries.filter((e) => atOrAbove(e.level, s.minLevel!)) : entries;
+      s.hidden += entries.length - shown.length;
+      write(s, shown);
       if (mode === 'track') tracker.track(entries);
-      result.entries += entries.length;
+      result.entries += shown.length;
       result.last = page;
     }
   } catch (err) {

@@ -73,7 +73,7 @@ export function actionsCell(actions: RecoveryPoint['actions'], notes: Footnotes)
 async function fittedTable(app: App, pages: AsyncIterable<{ items: RecoveryPoint[]; pagination: PageInfo }>, product: RecoveryProduct, opts: PageOpts): Promise<void> {
   const width = app.ctx.stdout.columns || DEFAULT_WIDTH;
   const notes = new Footnotes();
-  const now = app.ctx.clock.now();
+  const now = app.serverNow();
   const rows: string[][] = [];
   let last: PageInfo | undefined;
   for await (const page of pages) {

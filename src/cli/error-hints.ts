@@ -1,0 +1,60 @@
+// Every error has a way out (issue 22): the next command to type, named with the reference
+// the user typed. Pure: classify() (exit-codes.ts) calls these with what the error carries.
+import type { NoSuchNameError } from '../client/errors.js';
+import { closest } from './route.js';
+
+/** The command group of a list path: `/serverless` → `serverless`, `/storage/buckets` → `storage buckets`. */
+export function commandOf(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '').split('/').join(' ');
+}
+
+/** A name found nowhere in the list: where it looked (the list, how many), a near name, and the list command. */
+export function noSuchName(err: NoSuchNameError): { message: string; hint: string } {
+  const { ref, noun, count, names, path } = err.lookup;
+  const near = closest(ref, names);
+  const looked = count === 0 ? `the project has no ${noun}s` : `looked among the ${count} ${noun}${count === 1 ? '' : 's'} of ${err.endpoint}`;
+  const list = `'infra ${commandOf(path)} list' shows them`;
+  return { message: `${err.message} (${looked})`, hint: near ? `did you mean ${near}? ${list}` : list };
+}
+
+/**
+ * A create refused on its name or slug (422 with those fields): the resource probably
+ * exists, so the way out is to change it. Serverless has update and apply; others, get.
+ */
+export function takenNameHint(endpoint: string, fields: readonly string[], sent: unknown): string | undefined {
+  const m = /^POST \/api\/v1(\/[a-z-]+(?:\/[a-z-]+)?)$/.exec(endpoint);
+  if (!m || !fields.some((f) => f === 'name' || f === 'slug')) return undefined;
+  const body = (sent ?? {}) as { name?: unknown; slug?: unknown };
+  const name = typeof body.name === 'string' ? body.name : typeof body.slug === 'string' ? body.slug : 'NAME';
+  const group = commandOf(m[1]!);
+  if (group === 'serverless')
+    return `if ${name} is yours already, 'infra serverless update ${name}' changes it, or 'infra serverless apply --name ${name} ...' creates or updates it; otherwise pick another --name/--slug`;
+  return `'infra ${group} get ${name}' shows the one that has it; pick another name`;
+}
+
+/** Appended to every 403: where the token's project and permissions are shown. */
+export const SCOPE_HINT = "'infra auth status' shows the token, its project and whether it is accepted";
+
+/**
+ * Pure: a hint as lines of at most `width` columns, broken between words only (a terminal
+ * would otherwise cut a command or an id in two); later lines are indented under the text.
+ */
+export function wrapHint(prefix: string, text: string, width: number | undefined): string[] {
+  const full = `${prefix}${text}`;
+  if (!width || width < 20 || full.length <= width) return [full];
+  const indent = ' '.repeat(prefix.length);
+  const lines: string[] = [];
+  let line = prefix;
+  // A quoted command ('infra serverless wait web') is kept whole where it fits a line.
+  const units = text.match(/'[^']*'\S*|\S+/g) ?? [];
+  const words = units.flatMap((u) => (u.length <= width - indent.length ? [u] : u.split(' ')));
+  for (const word of words) {
+    const bare = line === prefix || line === indent;
+    if (!bare && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line = bare ? line + word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
