@@ -3,8 +3,8 @@
 // public DNS routes (spec 2.2), metrics, plans, and the state an update needs.
 import { http } from 'msw';
 import { iso } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from '../handlers/common.js';
-import type { FamilyDef } from '../handlers/family.js';
+import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from '../http/common.js';
+import type { FamilyDef } from '../http/family.js';
 import { inFlight, isGone, legacyStatus } from '../state/lifecycle.js';
 import {
   connectionFields, credentialsJson, DATACENTERS, deployed, disableDns, enableDns, ENGINES, enginesOf, instanceJson, newDatastore, PLANS, publicConnectionInfo,

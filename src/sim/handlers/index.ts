@@ -9,7 +9,11 @@ import { resourceHandlers } from './resources.js';
 import { serverlessHandlers } from './serverless.js';
 import { registryHandlers } from './registry.js';
 import { containerTrafficHandlers } from './container-traffic.js';
-import { familyRoutes } from '../families/index.js';
+
+/** The routes of the registered families, in registration order. */
+function familyRoutes(world: World): RequestHandler[] {
+  return world.registered().flatMap((m) => m.routes?.(world) ?? []);
+}
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
   const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world)];

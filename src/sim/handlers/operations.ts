@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { settle } from '../state/containers.js';
 import { operationJson } from '../state/container-views.js';
 import type { World } from '../state/world.js';
-import { API, envelope, envelopeError, guarded, json } from './common.js';
+import { API, envelope, envelopeError, guarded, json } from '../http/common.js';
 
 export function operationHandlers(world: World) {
   return [

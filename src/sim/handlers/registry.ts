@@ -2,7 +2,7 @@
 import { http } from 'msw';
 import { preflightView } from '../state/registry.js';
 import type { World } from '../state/world.js';
-import { API, envelope, guarded, invalid, json } from './common.js';
+import { API, envelope, guarded, invalid, json } from '../http/common.js';
 
 export function registryHandlers(world: World) {
   return [

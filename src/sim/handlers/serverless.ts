@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { rolloutOf, settle, type ContainerRecord } from '../state/containers.js';
 import { containerJson, containerUrl, deploymentJson, monthlyCostCents, POLL_AFTER_MS, type ViewOptions } from '../state/container-views.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { parseContainer } from './serverless-input.js';
 
 export function findContainer(ctx: Ctx): ContainerRecord | undefined {
