@@ -10,7 +10,8 @@ useSimulator((sim) => (api = simApi(sim)));
 const P = SEED_IDS.snapshots;
 const restore = (product: string, point: number, b?: unknown, key?: string) =>
   api.send('POST', `/api/v1/snapshots/${product}/${point}/restore`, b, key ? { headers: { 'idempotency-key': key } } : undefined);
-const RestoreGated = z.strictObject({ operation_id: z.string(), operation_url: z.url() });
+// the v1.7.0 facts: 202 {message, operation_id, redirect}, the redirect a console page on another host
+const RestoreGated = z.strictObject({ message: z.string(), operation_id: z.string(), redirect: z.url() });
 async function points(p: 'vps'): Promise<Array<z.infer<typeof S.VpsSnapshot>>>;
 async function points(p: 'cache'): Promise<Array<z.infer<typeof S.CacheSnapshot>>>;
 async function points(p: 'database'): Promise<Array<z.infer<typeof S.DatabaseSnapshot>>>;
@@ -67,15 +68,24 @@ describe('restore', () => {
     expect(await parsed(await restore('database', P.database.mysql), S.MessageBody)).toEqual({ message: 'Database snapshot restore initiated' });
   });
 
-  test('gate open (vps): 202 {operation_id, operation_url}; the operation is readable', async () => {
+  test('gate open (vps): 202 {message, operation_id, redirect}; the operation is read at /operations/{id} in the envelope', async () => {
     const a = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01', safety_point: true }, 'k-vps'), RestoreGated, 202);
-    const path = new URL(a.operation_url).pathname;
-    expect(path).toBe(`/api/v1/recovery/operations/${a.operation_id}`);
-    expect(await body(await api.get(path))).toMatchObject({ operation_id: a.operation_id, stage: 'safety_point' });
+    expect(a.message).toBe('VPS snapshot restore accepted');
+    expect(new URL(a.redirect).host).not.toBe(new URL(api.sim.url).host);
+    expect(a.redirect).toMatch(new RegExp(`/operations/${a.operation_id}$`));
+    const path = `/api/v1/operations/${a.operation_id}`;
+    expect(await parsed(await api.get(path), S.envelopeOf(S.RestoreOperation))).toMatchObject({
+      success: true,
+      data: { operation_id: a.operation_id, resource_id: SEED_IDS.vps[0], resource_type: 'vps_instance', kind: 'restore', state: 'running', terminal: false, poll_after_ms: 3000, stage: 'safety_point' },
+      error: null,
+    });
     const safety = (await points('vps')).find((p) => p.origin === 'safety_point');
     expect(safety).toMatchObject({ id: 15, vps_instance: { name: 'vps-01' } });
     api.advance(7 * 60);
-    expect(await body(await api.get(path))).toMatchObject({ stage: 'done', result: 'succeeded' });
+    expect((await body<{ data: unknown }>(await api.get(path))).data).toMatchObject({ state: 'succeeded', terminal: true, poll_after_ms: null, stage: 'done', result: 'succeeded' });
+    // the resource id stands for its latest operation; the invented /recovery/operations route is gone
+    expect((await body<{ data: { operation_id: string } }>(await api.get(`/api/v1/operations/${SEED_IDS.vps[0]}`))).data.operation_id).toBe(a.operation_id);
+    expect((await api.get(`/api/v1/recovery/operations/${a.operation_id}`)).status).toBe(404);
   });
 
   test('gate closed (database): 200 {message} with a body too; opening the gate makes it 202', async () => {

@@ -2,7 +2,7 @@
 import { http } from 'msw';
 import { storeOf } from '../families/datastore.js';
 import { begin, isGone, type OpSpec } from '../state/lifecycle.js';
-import { capabilityRows, operationJson, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
+import { capabilityRows, operationPage, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
 import type { World } from '../state/world.js';
 import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { noRoute, pointHandlers, POINT_MODEL as MODEL, productOf as product } from './recovery-points.js';
@@ -24,6 +24,8 @@ function restoring(world: World, point: PointRecord, op: OperationRecord, now: n
 }
 
 /**
+ * The operation of a gated restore is read at GET /api/v1/operations/{operation_id}
+ * (handlers/operations.ts); `redirect` is its page in the console, on another host.
  * A request with neither a body nor an Idempotency-Key is what a client that predates the
  * spec sends: the restore starts directly (200), as before. Otherwise the product's gate
  * decides: open → 202 with the operation, closed → 200.
@@ -62,7 +64,7 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
   restoring(world, point, op, ctx.now);
   const gated = op.gated && !legacy;
   const [status, answer] = gated
-    ? [202, { operation_id: op.id, operation_url: `${ctx.url.origin}/api/v1/recovery/operations/${op.id}` }]
+    ? [202, { message: `${PRODUCT_LABEL[prod]} snapshot restore accepted`, operation_id: op.id, redirect: operationPage(op) }]
     : [200, { message: `${PRODUCT_LABEL[prod]} snapshot restore initiated` }];
   if (storeKey) world.recovery.answers.set(storeKey, { fingerprint, status, body: answer });
   return json(answer, status);
@@ -71,10 +73,6 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
 export function recoveryHandlers(world: World) {
   return [
     http.get(`${API}/recovery/capabilities`, guarded(world, null, () => json({ data: capabilityRows(world.recovery.gates) }))),
-    http.get(`${API}/recovery/operations/:opId`, guarded(world, 'snapshot:read', (ctx) => {
-      const op = world.recovery.operations.find((o) => o.id === ctx.params.opId && o.teamId === ctx.team.id);
-      return op ? json(operationJson(op, ctx.now)) : notFound('RestoreOperation', ctx.params.opId);
-    })),
     http.get(`${API}/snapshots/:product`, guarded(world, 'snapshot:read', (ctx) => {
       const prod = product(ctx.params.product);
       if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);

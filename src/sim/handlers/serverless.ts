@@ -38,7 +38,7 @@ export function serverlessHandlers(world: World) {
     http.get(`${API}/serverless/:id`, guarded(world, 'serverless:read', (ctx) => {
       const c = findContainer(ctx);
       if (!c) return containerMissing(ctx);
-      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team, ctx.url.origin), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
+      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team, ctx.url.origin), monthly_cost: monthlyCostCents(c) / 100 });
     })),
     http.post(`${API}/serverless`, guarded(world, 'serverless:write', async (ctx) => {
       const body = await readJson(ctx.request);
