@@ -95,32 +95,38 @@ describe('restore', () => {
     await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop-mysql' }), RestoreGated, 202);
   });
 
-  test('confirm_name, when given, must be the exact resource name: 422 {message, errors}', async () => {
-    const b = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'VPS-01' }), S.ValidationBody, 422);
-    expect(Object.keys(b.errors)).toEqual(['confirm_name']);
+  // The v1.7.0 facts: the restore's refusals are {message}; a database's 422 adds recommended_action.
+  const DatabaseRefusal = z.strictObject({ message: z.string(), recommended_action: z.string().nullable() });
+
+  test('confirm_name, when given, must be the exact resource name: 422 {message}', async () => {
+    const b = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'VPS-01' }), S.MessageBody, 422);
+    expect(b.message).toMatch(/must match the resource name "vps-01"/);
+    await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop' }), DatabaseRefusal, 422);
+    expect(api.sim.world.recovery.operations).toHaveLength(0);
   });
 
-  test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {error}', async () => {
-    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria'], ['cache', P.cache.dragonfly, 'feed-dragonfly']] as const) {
-      expect((await parsed(await restore(product, point, { confirm_name: name }), S.ConflictBody, 422)).error).toMatch(/restore|unavailable/i);
+  test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {message}', async () => {
+    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria']] as const) {
+      expect((await parsed(await restore(product, point, { confirm_name: name }), DatabaseRefusal, 422)).message).toMatch(/restore|unavailable/i);
     }
-    await parsed(await restore('vps', P.vps.creating, { confirm_name: 'vps-02' }), S.ConflictBody, 422);
+    expect((await parsed(await restore('cache', P.cache.dragonfly, { confirm_name: 'feed-dragonfly' }), S.MessageBody, 422)).message).toMatch(/restore|unavailable/i);
+    await parsed(await restore('vps', P.vps.creating, { confirm_name: 'vps-02' }), S.MessageBody, 422);
     await parsed(await restore('vps', 999, { confirm_name: 'vps-02' }), S.MessageBody, 404);
   });
 
-  test('Idempotency-Key: same request → same operation; changed request → 409 {error}', async () => {
+  test('Idempotency-Key: same request → same operation; changed request → 409 {message}', async () => {
     const a = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
     const again = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
     expect(again.operation_id).toBe(a.operation_id);
-    await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis', safety_point: false }, 'k-1'), S.ConflictBody, 409);
+    await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis', safety_point: false }, 'k-1'), S.MessageBody, 409);
   });
 
-  test('one destructive operation per resource → 409 {error} until it ends; the point cannot be deleted meanwhile', async () => {
+  test('one destructive operation per resource → 409 {message} until it ends; the point cannot be deleted meanwhile', async () => {
     await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01' }), RestoreGated, 202);
-    const second = await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), S.ConflictBody, 409);
-    expect(second.error).toMatch(/one runs per resource/);
+    const second = await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), S.MessageBody, 409);
+    expect(second.message).toMatch(/one runs per resource/);
     expect((await points('vps')).find((p) => p.id === P.vps.daily)?.actions.find((x) => x.name === 'delete')).toMatchObject({ available: false });
-    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.ConflictBody, 409);
+    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody, 409);
     await parsed(await restore('vps', P.vps.copyFailed, { confirm_name: 'vps-02' }), RestoreGated, 202);
     api.advance(7 * 60);
     expect(await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody)).toEqual({ message: 'VPS snapshot deletion initiated' });

@@ -42,23 +42,23 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
   const fingerprint = JSON.stringify([prod, point.id, body.confirm_name ?? null, body.safety_point ?? true]);
   const storeKey = key ? `${ctx.team.id}\u0000${key}` : null;
   const stored = storeKey ? world.recovery.answers.get(storeKey) : undefined;
+  // The v1.7.0 refusals are {message} (databases add recommended_action to 400/422).
+  const refusal422 = (text: string) => message(422, text, prod === 'database' ? { recommended_action: null } : {});
   if (stored) {
-    if (stored.fingerprint !== fingerprint) return refuse(409, 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
+    if (stored.fingerprint !== fingerprint) return message(409, 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
     return json(stored.body, stored.status);
   }
-  const errors: Record<string, string[]> = {};
-  if (body.confirm_name !== undefined) {
-    if (typeof body.confirm_name !== 'string') errors.confirm_name = ['The confirm name field must be a string.'];
-    else if (body.confirm_name !== point.resourceName) errors.confirm_name = [`The confirm name field must match the resource name "${point.resourceName}".`];
-  }
-  if (body.safety_point !== undefined && typeof body.safety_point !== 'boolean') errors.safety_point = ['The safety point field must be true or false.'];
   const refusal = replaceRefusal(point);
-  if (refusal) return refuse(422, refusal);
-  if (Object.keys(errors).length) return invalid(errors);
+  if (refusal) return refusal422(refusal);
+  if (body.confirm_name !== undefined) {
+    if (typeof body.confirm_name !== 'string') return refusal422('The confirm name field must be a string.');
+    if (body.confirm_name !== point.resourceName) return refusal422(`The confirm name field must match the resource name "${point.resourceName}".`);
+  }
+  if (body.safety_point !== undefined && typeof body.safety_point !== 'boolean') return refusal422('The safety point field must be true or false.');
   const notReady = stateRefusal(point, ctx.now);
-  if (notReady) return refuse(422, notReady);
+  if (notReady) return refusal422(notReady);
   const busy = world.recovery.activeOperation(`${prod}:${point.resourceId}`, ctx.now);
-  if (busy) return refuse(409, `Another destructive operation (${busy.id}) is running on ${point.resourceName}; one runs per resource at a time.`);
+  if (busy) return message(409, `Another destructive operation (${busy.id}) is running on ${point.resourceName}; one runs per resource at a time.`);
   const legacy = parsed.empty && !key;
   const op = world.recovery.startOperation(point, body.safety_point !== false, ctx.now);
   restoring(world, point, op, ctx.now);
@@ -83,7 +83,7 @@ export function recoveryHandlers(world: World) {
       const prod = product(ctx.params.product);
       const point = prod ? world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId) : undefined;
       if (!prod || !point) return notFound(prod ? MODEL[prod] : 'Snapshot', ctx.params.pointId);
-      if (world.recovery.dependedOn(point, ctx.now)) return refuse(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
+      if (world.recovery.dependedOn(point, ctx.now)) return message(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
       world.recovery.startDeletion(point, ctx.now);
       return message(200, `${PRODUCT_LABEL[prod]} snapshot deletion initiated`);
     })),

@@ -146,15 +146,16 @@ describe('on a terminal', () => {
   });
 });
 
-test('when the point does not name its resource (no vps_instance), the API checks the name: 422 → exit 2 with the field', async () => {
+// The v1.7.0 facts: the restore's 422 is {message} (no field errors), which the client reads as a refusal (exit 1).
+test('when the point does not name its resource (no vps_instance), the API checks the name: 422 {message} → exit 1 with its words', async () => {
   const list = await peek<{ data: Record<string, unknown>[] }>(sim, '/api/v1/snapshots/vps?per_page=100');
   const anonymous = { ...list, data: list.data.map(({ vps_instance: _i, ...p }: Record<string, unknown>) => p) };
   sim.requests.length = 0;
   sim.use(http.get('*/api/v1/snapshots/vps', () => HttpResponse.json(anonymous)));
   const r = await restore(['vps', VPS_DAILY, '--confirm', 'wrong-name']);
-  expect(r.code).toBe(2);
+  expect(r.code).toBe(1);
   expect(r.stderr).toContain(`resource:      vps ${VPS1} (name not given by the API)`);
-  expect(r.stderr).toMatch(/confirm_name: The confirm name field must match the resource name "vps-01"/);
+  expect(r.stderr).toMatch(/The confirm name field must match the resource name "vps-01"/);
   expect(posts()).toHaveLength(1);
   expect(sim.world.recovery.operations).toHaveLength(0);
 });
