@@ -148,7 +148,7 @@ function updateGuard(world: World, kind: DatastoreKind) {
 
 function dnsRefusal(kind: DatastoreKind, d: DatastoreRecord, now: number): string | undefined {
   if (!deployed(d, now)) return `${LABEL[kind]} must be deployed to a node before DNS can be enabled`;
-  if (d.engine === 'postgresql' && legacyStatus(d.life, now) !== 'running') return 'CNPG primary pod is not ready — wait for the cluster to come up before enabling DNS';
+  if (d.engine === 'postgresql' && legacyStatus(d.life, now) !== 'running') return 'The database is not ready yet — wait for it to come up before enabling DNS';
   return undefined;
 }
 
