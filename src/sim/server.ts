@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { registerModules } from './families/index.js';
 import { buildHandlers } from './handlers/index.js';
 import type { RecordedRequest } from './handlers/control.js';
 import { SIM_TOKENS } from './state/auth.js';
@@ -39,6 +40,7 @@ export function isLoopback(address: string | undefined): boolean {
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const world = new World({ speed: opts.speed ?? 1, generations: opts.generations ?? true, ...(opts.now ? { start: opts.now } : {}) });
+  registerModules(world);
   const requests: RecordedRequest[] = [];
   const base = buildHandlers(world, requests);
   let overrides: RequestHandler[] = [];

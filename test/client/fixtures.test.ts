@@ -233,13 +233,16 @@ const ERROR_CASES: ErrorCase[] = [
     requests: 1,
   },
   { fixture: 'serverless/logs.422-since', call: (c) => c.diagnostics.logsPage(containerPath(SOME_ID), { since: '2026-01-01T00:00:00Z' }), type: ValidationError, requests: 1 },
+
+  // {error}: 409, and a 422 that refuses the state rather than the input
+  // (the v1.7.0 restore's 422 is {message}, no field errors: a refusal too)
   {
     fixture: 'snapshots/vps-restore.422-confirm-name',
     call: (c) => c.recovery.restore('vps', '311', { confirmName: 'wrong', safetyPoint: true, idempotencyKey: 'k-1' }),
-    type: ValidationError,
+    type: ConflictError,
+    message: /must match the resource name/,
     requests: 1,
   },
-  // {error}: 409, and a 422 that refuses the state rather than the input
   { fixture: 'serverless/redeploy.409', call: (c) => c.serverless.redeploy(SOME_ID), type: ConflictError, message: /^A deployment is already in progress\./, requests: 1 },
   { fixture: 'serverless/redeploy.409-state', call: (c) => c.serverless.redeploy(SOME_ID), type: ConflictError, requests: 1 },
   { fixture: 'cache/start.422', type: ConflictError, message: /^Cache instance cannot be started in its current state$/, requests: 1 },

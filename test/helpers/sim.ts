@@ -319,7 +319,7 @@ export async function harness(kind: ServerKind = SERVER_KINDS[0]): Promise<Harne
           // The spec (and spec_generation) as written, the status as the platform last observed it.
           const team = sim.world.auth.teams.find((t) => t.id === c.teamId)!;
           const container = containerJson(c, lag.status, { team, now: lag.at, generations: sim.world.faults.generations });
-          return HttpResponse.json({ container, metrics: [], url: containerUrl(c, team), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
+          return HttpResponse.json({ container, metrics: [], url: containerUrl(c, team), monthly_cost: monthlyCostCents(c) / 100 });
         }
         return undefined; // the simulator's own handler answers
       }),

@@ -197,7 +197,7 @@ describe('public DNS and credentials of new instances', () => {
     await api.send('DELETE', `/api/v1/database/${SEED_IDS.postgres}/dns`);
     await api.send('POST', `/api/v1/database/${SEED_IDS.postgres}/stop`);
     api.advance(60);
-    expect(await body(await api.send('POST', `/api/v1/database/${SEED_IDS.postgres}/dns`))).toEqual({ message: 'CNPG primary pod is not ready — wait for the cluster to come up before enabling DNS' });
+    expect(await body(await api.send('POST', `/api/v1/database/${SEED_IDS.postgres}/dns`))).toEqual({ message: 'The database is not ready yet — wait for it to come up before enabling DNS' });
     // MariaDB has no such pod: a stopped one is on its node, and DNS goes on.
     expect((await api.send('POST', `/api/v1/database/${SEED_IDS.mariadb}/dns`)).status).toBe(200);
   });

@@ -10,7 +10,8 @@ useSimulator((sim) => (api = simApi(sim)));
 const P = SEED_IDS.snapshots;
 const restore = (product: string, point: number, b?: unknown, key?: string) =>
   api.send('POST', `/api/v1/snapshots/${product}/${point}/restore`, b, key ? { headers: { 'idempotency-key': key } } : undefined);
-const RestoreGated = z.strictObject({ operation_id: z.string(), operation_url: z.url() });
+// the v1.7.0 facts: 202 {message, operation_id, redirect}, the redirect a console page on another host
+const RestoreGated = z.strictObject({ message: z.string(), operation_id: z.string(), redirect: z.url() });
 async function points(p: 'vps'): Promise<Array<z.infer<typeof S.VpsSnapshot>>>;
 async function points(p: 'cache'): Promise<Array<z.infer<typeof S.CacheSnapshot>>>;
 async function points(p: 'database'): Promise<Array<z.infer<typeof S.DatabaseSnapshot>>>;
@@ -67,15 +68,24 @@ describe('restore', () => {
     expect(await parsed(await restore('database', P.database.mysql), S.MessageBody)).toEqual({ message: 'Database snapshot restore initiated' });
   });
 
-  test('gate open (vps): 202 {operation_id, operation_url}; the operation is readable', async () => {
+  test('gate open (vps): 202 {message, operation_id, redirect}; the operation is read at /operations/{id} in the envelope', async () => {
     const a = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01', safety_point: true }, 'k-vps'), RestoreGated, 202);
-    const path = new URL(a.operation_url).pathname;
-    expect(path).toBe(`/api/v1/recovery/operations/${a.operation_id}`);
-    expect(await body(await api.get(path))).toMatchObject({ operation_id: a.operation_id, stage: 'safety_point' });
+    expect(a.message).toBe('VPS snapshot restore accepted');
+    expect(new URL(a.redirect).host).not.toBe(new URL(api.sim.url).host);
+    expect(a.redirect).toMatch(new RegExp(`/operations/${a.operation_id}$`));
+    const path = `/api/v1/operations/${a.operation_id}`;
+    expect(await parsed(await api.get(path), S.envelopeOf(S.RestoreOperation))).toMatchObject({
+      success: true,
+      data: { operation_id: a.operation_id, resource_id: SEED_IDS.vps[0], resource_type: 'vps_instance', kind: 'restore', state: 'running', terminal: false, poll_after_ms: 3000, stage: 'safety_point' },
+      error: null,
+    });
     const safety = (await points('vps')).find((p) => p.origin === 'safety_point');
     expect(safety).toMatchObject({ id: 15, vps_instance: { name: 'vps-01' } });
     api.advance(7 * 60);
-    expect(await body(await api.get(path))).toMatchObject({ stage: 'done', result: 'succeeded' });
+    expect((await body<{ data: unknown }>(await api.get(path))).data).toMatchObject({ state: 'succeeded', terminal: true, poll_after_ms: null, stage: 'done', result: 'succeeded' });
+    // the resource id stands for its latest operation; the invented /recovery/operations route is gone
+    expect((await body<{ data: { operation_id: string } }>(await api.get(`/api/v1/operations/${SEED_IDS.vps[0]}`))).data.operation_id).toBe(a.operation_id);
+    expect((await api.get(`/api/v1/recovery/operations/${a.operation_id}`)).status).toBe(404);
   });
 
   test('gate closed (database): 200 {message} with a body too; opening the gate makes it 202', async () => {
@@ -85,32 +95,38 @@ describe('restore', () => {
     await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop-mysql' }), RestoreGated, 202);
   });
 
-  test('confirm_name, when given, must be the exact resource name: 422 {message, errors}', async () => {
-    const b = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'VPS-01' }), S.ValidationBody, 422);
-    expect(Object.keys(b.errors)).toEqual(['confirm_name']);
+  // The v1.7.0 facts: the restore's refusals are {message}; a database's 422 adds recommended_action.
+  const DatabaseRefusal = z.strictObject({ message: z.string(), recommended_action: z.string().nullable() });
+
+  test('confirm_name, when given, must be the exact resource name: 422 {message}', async () => {
+    const b = await parsed(await restore('vps', P.vps.daily, { confirm_name: 'VPS-01' }), S.MessageBody, 422);
+    expect(b.message).toMatch(/must match the resource name "vps-01"/);
+    await parsed(await restore('database', P.database.mysql, { confirm_name: 'shop' }), DatabaseRefusal, 422);
+    expect(api.sim.world.recovery.operations).toHaveLength(0);
   });
 
-  test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {error}', async () => {
-    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria'], ['cache', P.cache.dragonfly, 'feed-dragonfly']] as const) {
-      expect((await parsed(await restore(product, point, { confirm_name: name }), S.ConflictBody, 422)).error).toMatch(/restore|unavailable/i);
+  test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {message}', async () => {
+    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria']] as const) {
+      expect((await parsed(await restore(product, point, { confirm_name: name }), DatabaseRefusal, 422)).message).toMatch(/restore|unavailable/i);
     }
-    await parsed(await restore('vps', P.vps.creating, { confirm_name: 'vps-02' }), S.ConflictBody, 422);
+    expect((await parsed(await restore('cache', P.cache.dragonfly, { confirm_name: 'feed-dragonfly' }), S.MessageBody, 422)).message).toMatch(/restore|unavailable/i);
+    await parsed(await restore('vps', P.vps.creating, { confirm_name: 'vps-02' }), S.MessageBody, 422);
     await parsed(await restore('vps', 999, { confirm_name: 'vps-02' }), S.MessageBody, 404);
   });
 
-  test('Idempotency-Key: same request → same operation; changed request → 409 {error}', async () => {
+  test('Idempotency-Key: same request → same operation; changed request → 409 {message}', async () => {
     const a = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
     const again = await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis' }, 'k-1'), RestoreGated, 202);
     expect(again.operation_id).toBe(a.operation_id);
-    await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis', safety_point: false }, 'k-1'), S.ConflictBody, 409);
+    await parsed(await restore('cache', P.cache.redis, { confirm_name: 'sessions-redis', safety_point: false }, 'k-1'), S.MessageBody, 409);
   });
 
-  test('one destructive operation per resource → 409 {error} until it ends; the point cannot be deleted meanwhile', async () => {
+  test('one destructive operation per resource → 409 {message} until it ends; the point cannot be deleted meanwhile', async () => {
     await parsed(await restore('vps', P.vps.daily, { confirm_name: 'vps-01' }), RestoreGated, 202);
-    const second = await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), S.ConflictBody, 409);
-    expect(second.error).toMatch(/one runs per resource/);
+    const second = await parsed(await restore('vps', P.vps.manual, { confirm_name: 'vps-01' }), S.MessageBody, 409);
+    expect(second.message).toMatch(/one runs per resource/);
     expect((await points('vps')).find((p) => p.id === P.vps.daily)?.actions.find((x) => x.name === 'delete')).toMatchObject({ available: false });
-    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.ConflictBody, 409);
+    await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody, 409);
     await parsed(await restore('vps', P.vps.copyFailed, { confirm_name: 'vps-02' }), RestoreGated, 202);
     api.advance(7 * 60);
     expect(await parsed(await api.send('DELETE', `/api/v1/snapshots/vps/${P.vps.daily}`), S.MessageBody)).toEqual({ message: 'VPS snapshot deletion initiated' });

@@ -79,7 +79,8 @@ describe('rollout of a change', () => {
     api.advance(10);
     expect((await get(WEB)).status_details.summary).toBe('ready');
     const deployments = await parsed(await api.get(`/api/v1/serverless/${WEB}/deployments`), S.listOf(S.Deployment));
-    expect(deployments.data[0]).toMatchObject({ revision_name: 'web-00005', image: `registry.sim.local/acme/web:3.0`, is_current: true, traffic_percent: 100, status: 'active' });
+    // the repository in image, the tag apart (never image:tag:tag in the provider's client)
+    expect(deployments.data[0]).toMatchObject({ revision_name: 'web-00005', image: 'registry.sim.local/acme/web', image_tag: '3.0', is_current: true, traffic_percent: 100, status: 'active' });
   });
 
   test('redeploy: 202 without a container; then a new rollout of the same spec', async () => {

@@ -38,10 +38,11 @@ describe('containers', () => {
     await parsed(await api.send('DELETE', `/api/v1/serverless/${SEED_IDS.cron}`), S.MessageBody);
   });
 
-  test('types that matter: string ids, string monthly_cost, integer counts, [] for an empty map', async () => {
+  test('types that matter: string ids, a numeric monthly_cost (as the provider\'s clients read it), integer counts, [] for an empty map', async () => {
     const show = await parsed(await api.get(`/api/v1/serverless/${SEED_IDS.api}`), S.ContainerShow);
     expect(typeof show.container.id).toBe('string');
-    expect(show.monthly_cost).toMatch(/^[0-9]+\.[0-9]{2}$/);
+    expect(typeof show.monthly_cost).toBe('number');
+    expect(show.monthly_cost * 100).toBeCloseTo(Math.round(show.monthly_cost * 100), 6); // dollars and cents
     expect(show.container.environment_variables).toEqual([]);
     expect(show.container.capabilities).toMatchObject({ logs: true, events: true, revisions: true });
     const web = await parsed(await api.get(`/api/v1/serverless/${SEED_IDS.web}`), S.ContainerShow);

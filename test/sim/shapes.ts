@@ -69,7 +69,8 @@ export const Container = z.strictObject({
   spec_generation: z.optional(int), observed_generation: z.optional(int),
 });
 
-export const ContainerShow = z.strictObject({ container: Container, metrics: z.array(z.unknown()), url: str, monthly_cost: str });
+// monthly_cost: a number, as both of the provider's clients read it (the generated types say string)
+export const ContainerShow = z.strictObject({ container: Container, metrics: z.array(z.unknown()), url: str, monthly_cost: num });
 export const ContainerCreated = z.strictObject({
   message: z.literal('Serverless container created successfully'),
   container: Container,
@@ -94,6 +95,16 @@ export const Operation = z.strictObject({
   state: str, terminal: bool, poll_after_ms: z.literal(3000).nullable(), revision: nstr, knative_revision: nstr,
   image: nstr, started_at: iso, finished_at: niso,
   error: z.strictObject({ code: str, message: nstr, retryable: bool, reason: z.null() }).nullable(),
+});
+
+/** A restore on the same route: the members of the client's Envelope type, then the record of spec 2.5. */
+export const RestoreOperation = z.strictObject({
+  operation_id: str, resource_id: str, resource_type: z.enum(['vps_instance', 'cache_instance', 'database_instance']), kind: z.literal('restore'),
+  state: z.enum(['running', 'succeeded', 'failed']), terminal: bool, poll_after_ms: z.literal(3000).nullable(), revision: z.null(), knative_revision: z.null(),
+  image: z.null(), started_at: iso, finished_at: niso,
+  error: z.strictObject({ code: str, message: str, retryable: bool, reason: nstr }).nullable(),
+  product: z.enum(['vps', 'cache', 'database']), point_id: int, resource_name: str, safety_point_id: int.nullable(),
+  stage: str, result: z.enum(['succeeded', 'failed']).nullable(), timeline: z.array(z.strictObject({ at: iso, stage: str })),
 });
 
 export const Condition = z.strictObject({ type: str, status: z.enum(['True', 'False', 'Unknown']), reason: nstr, message: nstr, last_transition_time: niso });

@@ -216,10 +216,10 @@ describe('recovery points by hand and clones', () => {
     const a = await body<{ operation_id: string }>(await api.send('POST', `/api/v1/snapshots/vps/${SEED_IDS.snapshots.vps.daily}/restore`, { confirm_name: 'vps-01' }, { headers: { 'idempotency-key': 'k1' } }));
     const vps = async () => (await body<{ instance: Obj }>(await api.get(`/api/v1/vps/${SEED_IDS.vps[0]}`))).instance;
     expect(await vps()).toMatchObject({ status: 'restoring', status_details: { summary: 'in_progress' } });
-    expect(await body(await api.get(`/api/v1/recovery/operations/${a.operation_id}`))).toMatchObject({ state: 'running', terminal: false });
+    expect((await body<{ data: unknown }>(await api.get(`/api/v1/operations/${a.operation_id}`))).data).toMatchObject({ kind: 'restore', state: 'running', terminal: false });
     api.advance(6 * 60 + 1);
     expect(await vps()).toMatchObject({ status: 'running', status_details: { summary: 'ready' } });
-    expect(await body(await api.get(`/api/v1/recovery/operations/${a.operation_id}`))).toMatchObject({ state: 'succeeded', terminal: true, result: 'succeeded', error: null });
+    expect((await body<{ data: unknown }>(await api.get(`/api/v1/operations/${a.operation_id}`))).data).toMatchObject({ kind: 'restore', state: 'succeeded', terminal: true, result: 'succeeded', error: null });
     await body(await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.mysql}/restore`, { confirm_name: 'shop-mysql' }));
     const mysql = await real<{ instance: Obj }>(await api.get(`/api/v1/database/${SEED_IDS.mysql}`), 'GET /api/v1/database/{databaseInstance}', 200);
     expect(mysql.instance).toMatchObject({ status: 'restoring', status_label: 'Restoring' });

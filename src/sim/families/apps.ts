@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { http } from 'msw';
 import { iso, MINUTE, SECOND, DAY } from '../clock.js';
-import { API, guarded, invalid, json, notFound, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { API, guarded, invalid, json, notFound, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { begin, inFlight, isGone, legacyStatus, lifecycle } from '../state/lifecycle.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';

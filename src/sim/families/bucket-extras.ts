@@ -4,9 +4,9 @@
 // answers 409 `{error}` with `Retry-After` (seconds left), as the facts show.
 import { http } from 'msw';
 import { HOUR, iso, MINUTE } from '../clock.js';
-import { API, guarded, invalid, json, notFound, readJson, type Ctx } from '../handlers/common.js';
+import { API, guarded, invalid, json, notFound, readJson, type Ctx } from '../http/common.js';
 import { isGone, legacyStatus } from '../state/lifecycle.js';
-import { POLICY_APPLY_MS } from '../state/product-extras.js';
+import { POLICY_APPLY_MS } from './product-extras-state.js';
 import type { World } from '../state/world.js';
 import type { BucketRecord } from './storage-buckets.js';
 

@@ -1,11 +1,11 @@
 // Caches (real-api CacheInstanceResource and the /cache operations): Redis, Valkey and
-// Dragonfly as a family of the generic engine (handlers/family.ts), plus plans, connection
+// Dragonfly as a family of the generic engine (http/family.ts), plus plans, connection
 // info (and its alias /credentials), public DNS and metrics (families/datastore.ts).
 import { SECOND } from '../clock.js';
-import { familyHandlers, type FamilyDef } from '../handlers/family.js';
+import { familyHandlers, type FamilyDef } from '../http/family.js';
 import type { DatastoreRecord } from '../state/datastores.js';
 import { applyUpdate, buildDatastore, datastoreRoutes, datastoreShow, datastoreView } from './datastore.js';
-import type { World } from '../state/world.js';
+import type { SimModule, World } from '../state/world.js';
 
 export const cacheFamily: FamilyDef<DatastoreRecord> = {
   path: 'cache',
@@ -38,3 +38,6 @@ export const cacheFamily: FamilyDef<DatastoreRecord> = {
 export function cacheHandlers(world: World) {
   return [...datastoreRoutes(world, 'cache'), ...familyHandlers(world, cacheFamily)];
 }
+
+/** Caches live in the world's core store (recovery restores them); the family adds the routes. */
+export const cacheModule: SimModule = { name: 'cache', routes: cacheHandlers };

@@ -4,10 +4,10 @@
 // and force-stop (a cache moving to the operator refuses it with the second 422 variant).
 import { http } from 'msw';
 import { iso, MINUTE } from '../clock.js';
-import { API, invalid, json, message, readJson, refuse } from '../handlers/common.js';
+import { API, invalid, json, message, readJson, refuse } from '../http/common.js';
 import { begin, inFlight, legacyStatus } from '../state/lifecycle.js';
 import { credentialsJson, deployed, type DatastoreKind, type DatastoreRecord } from '../state/datastores.js';
-import { ROTATION_PENDING_MS, ROTATION_RUNNING_MS, type RotationRecord } from '../state/product-extras.js';
+import { ROTATION_PENDING_MS, ROTATION_RUNNING_MS, type RotationRecord } from './product-extras-state.js';
 import type { World } from '../state/world.js';
 import { withDatastore } from './datastore.js';
 

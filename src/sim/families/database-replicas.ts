@@ -4,7 +4,7 @@
 // replication status. Read endpoints are private only and keep the engine port (spec 2.2 rule 3).
 import { http } from 'msw';
 import { MINUTE, SECOND } from '../clock.js';
-import { API, invalid, json, message, readJson } from '../handlers/common.js';
+import { API, invalid, json, message, readJson } from '../http/common.js';
 import { begin, legacyStatus } from '../state/lifecycle.js';
 import { enginePort, internalHost, PLANS, type DatastoreRecord, type ReplicaRecord } from '../state/datastores.js';
 import type { World } from '../state/world.js';

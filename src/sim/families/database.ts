@@ -1,12 +1,12 @@
 // Databases (real-api DatabaseInstanceResource and the /database operations): a family of the
-// generic engine (handlers/family.ts), plus plans, credentials, public DNS, metrics
+// generic engine (http/family.ts), plus plans, credentials, public DNS, metrics
 // (families/datastore.ts) and read replicas (families/database-replicas.ts).
 import { SECOND } from '../clock.js';
-import { familyHandlers, type FamilyDef } from '../handlers/family.js';
+import { familyHandlers, type FamilyDef } from '../http/family.js';
 import type { DatastoreRecord } from '../state/datastores.js';
 import { replicaRoutes } from './database-replicas.js';
 import { applyUpdate, buildDatastore, datastoreRoutes, datastoreShow, datastoreView } from './datastore.js';
-import type { World } from '../state/world.js';
+import type { SimModule, World } from '../state/world.js';
 
 export const databaseFamily: FamilyDef<DatastoreRecord> = {
   path: 'database',
@@ -39,3 +39,6 @@ export const databaseFamily: FamilyDef<DatastoreRecord> = {
 export function databaseHandlers(world: World) {
   return [...datastoreRoutes(world, 'database'), ...replicaRoutes(world), ...familyHandlers(world, databaseFamily)];
 }
+
+/** Databases live in the world's core store (recovery restores them); the family adds the routes. */
+export const databaseModule: SimModule = { name: 'database', routes: databaseHandlers };

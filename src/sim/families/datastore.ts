@@ -3,8 +3,8 @@
 // public DNS routes (spec 2.2), metrics, plans, and the state an update needs.
 import { http } from 'msw';
 import { iso } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from '../handlers/common.js';
-import type { FamilyDef } from '../handlers/family.js';
+import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from '../http/common.js';
+import type { FamilyDef } from '../http/family.js';
 import { inFlight, isGone, legacyStatus } from '../state/lifecycle.js';
 import {
   connectionFields, credentialsJson, DATACENTERS, deployed, disableDns, enableDns, ENGINES, enginesOf, instanceJson, newDatastore, PLANS, publicConnectionInfo,
@@ -148,7 +148,7 @@ function updateGuard(world: World, kind: DatastoreKind) {
 
 function dnsRefusal(kind: DatastoreKind, d: DatastoreRecord, now: number): string | undefined {
   if (!deployed(d, now)) return `${LABEL[kind]} must be deployed to a node before DNS can be enabled`;
-  if (d.engine === 'postgresql' && legacyStatus(d.life, now) !== 'running') return 'CNPG primary pod is not ready — wait for the cluster to come up before enabling DNS';
+  if (d.engine === 'postgresql' && legacyStatus(d.life, now) !== 'running') return 'The database is not ready yet — wait for it to come up before enabling DNS';
   return undefined;
 }
 

@@ -4,11 +4,14 @@
 // instance to a firewall that is not a draft applies it again. Detaching answers "detached"
 // at once. `updated_at` moves with every status change, as a saved model's does.
 import { http } from 'msw';
-import { iso, SECOND } from '../clock.js';
-import { API, guarded, invalid, message, notFound, readJson, refuse, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { DAY, iso, SECOND } from '../clock.js';
+import { API, guarded, invalid, message, notFound, readJson, refuse, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { begin, inFlight, isGone, legacyStatus, lifecycle, type OpSpec } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 import { INSTANCE_TYPES, readAttachments, readRules, type Attachment, type RuleRecord } from './firewall-rules.js';
 
 export interface FirewallRecord extends FamilyRecord {
@@ -166,3 +169,25 @@ function firewallActions(world: World) {
 export function firewallHandlers(world: World) {
   return [...firewallActions(world), ...familyHandlers(world, firewallFamily)];
 }
+
+const seedRule = (id: string, order: number, name: string | null, port: number, sources: string[] | null): RuleRecord =>
+  ({ id, name, action: 'allow', direction: 'inbound', protocol: 'tcp', port_range_start: port, port_range_end: port, source_ips: sources, order });
+
+/** Team 1: `default` (SSH from anywhere) and `web-ingress` (HTTP(S) and office SSH, attached to vps-01). */
+function seedFirewalls(w: World, now: number): void {
+  const ids = SEED_IDS.firewalls;
+  w.firewalls.add(newFirewall({ id: ids.default, teamId: MAIN_TEAM, name: 'default', isDefault: true, createdAt: now - 200 * DAY, rules: [seedRule(`${ids.default}-r1`, 1, null, 22, null)] }));
+  w.firewalls.add(newFirewall({
+    id: ids.web, teamId: MAIN_TEAM, name: 'web-ingress', description: 'HTTP(S) from anywhere, SSH from the office', createdAt: now - 150 * DAY, updatedAt: now - 20 * DAY,
+    rules: [seedRule(`${ids.web}-r1`, 1, 'https', 443, ['0.0.0.0/0', '::/0']), seedRule(`${ids.web}-r2`, 2, 'http', 80, ['0.0.0.0/0', '::/0']), seedRule(`${ids.web}-r3`, 3, 'ssh office', 22, ['198.51.100.0/24'])],
+    attachments: [{ type: 'vps', id: SEED_IDS.vps[0]! }],
+  }));
+}
+
+declare module '../state/world.js' {
+  interface World {
+    firewalls: TeamStore<FirewallRecord>;
+  }
+}
+
+export const firewallModule: SimModule = { name: 'firewalls', stores: { firewalls: () => new TeamStore<FirewallRecord>() }, seed: seedFirewalls, routes: firewallHandlers };

@@ -1,37 +1,44 @@
-// Every product family the simulator serves through the generic engine (handlers/family.ts).
-// One line per family; each family's file holds its definition, seed and extras.
-import type { RequestHandler } from 'msw';
-import type { World } from '../state/world.js';
-import { cacheHandlers } from './cache.js';
-import { databaseHandlers } from './database.js';
-import { vpsHandlers } from './vps.js';
-import { queueHandlers } from './queue.js';
-import { parameterGroupHandlers } from './parameter-groups.js';
-import { bucketHandlers } from './storage-buckets.js';
-import { accessKeyHandlers } from './storage-keys.js';
-import { firewallHandlers } from './firewalls.js';
-import { sshKeyHandlers } from './ssh-keys.js';
-import { staticSiteHandlers } from './static-sites.js';
-import { webhookHandlers } from './webhooks.js';
-import { monitoringHandlers } from './monitoring.js';
-import { productExtrasHandlers } from './product-extras.js';
+// Every module of the simulated world, in the order it joins: the core seed first, then one
+// line per product family. A family registers itself: its file exports a SimModule (its
+// stores, seed and routes; see vpsModule in families/vps.ts for the three steps) and gets one
+// line below. The world imports none of them; the server calls registerModules.
+import { CORE_SEED } from '../state/seed.js';
+import { REGISTRY_MODULE } from '../state/registry-world.js';
+import type { SimModule, World } from '../state/world.js';
+import { cacheModule } from './cache.js';
+import { databaseModule } from './database.js';
+import { firewallModule } from './firewalls.js';
+import { parameterGroupModule } from './parameter-groups.js';
+import { queueModule } from './queue.js';
+import { sshKeyModule } from './ssh-keys.js';
+import { staticSiteModule } from './static-sites.js';
+import { accessKeyModule } from './storage-keys.js';
+import { bucketModule } from './storage-buckets.js';
+import { vpsModule } from './vps.js';
+import { webhookModule } from './webhooks.js';
+import { monitoringModule } from './monitoring.js';
+import { productExtrasModule } from './product-extras.js';
 
-export function familyRoutes(world: World): RequestHandler[] {
-  return [
-    // issue 21: before the families, whose routes some of them guard
-    ...productExtrasHandlers(world),
-    ...vpsHandlers(world),
-    ...databaseHandlers(world),
-    ...cacheHandlers(world),
-    // issue 14: one line per family below
-    ...queueHandlers(world),
-    ...parameterGroupHandlers(world),
-    ...bucketHandlers(world),
-    ...accessKeyHandlers(world),
-    ...firewallHandlers(world),
-    ...sshKeyHandlers(world),
-    ...staticSiteHandlers(world),
-    ...webhookHandlers(world),
-    ...monitoringHandlers(world),
-  ];
+export const MODULES: readonly SimModule[] = [
+  // The registry first: it decides which images the seeded containers run.
+  REGISTRY_MODULE,
+  CORE_SEED,
+  // issue 21: before the families, whose routes some of them guard
+  productExtrasModule,
+  vpsModule,
+  databaseModule,
+  cacheModule,
+  parameterGroupModule,
+  queueModule,
+  bucketModule,
+  accessKeyModule,
+  firewallModule,
+  sshKeyModule,
+  staticSiteModule,
+  webhookModule,
+  monitoringModule,
+];
+
+export function registerModules(world: World): void {
+  for (const m of MODULES) world.register(m);
 }

@@ -3,8 +3,8 @@
 // metrics a resource type can alert on, and where a firing alert would be delivered.
 import { http } from 'msw';
 import { iso, DAY, HOUR, MINUTE } from '../clock.js';
-import { API, guarded, intParam, invalid, json, notFound, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { API, guarded, intParam, invalid, json, notFound, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { isGone, lifecycle } from '../state/lifecycle.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';

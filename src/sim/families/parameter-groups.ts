@@ -5,9 +5,12 @@
 // attached to a queue cannot be deleted either (both refusals are 422 `{error}`).
 import { http } from 'msw';
 import { DAY, iso } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../handlers/common.js';
+import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { isGone } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM, STAGING_TEAM } from '../state/auth.js';
+import { SEED_GROUPS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface ParameterGroupRecord {
   id: number;
@@ -163,9 +166,7 @@ export function parameterGroupHandlers(world: World) {
 }
 
 /** Seeded groups: three system ones, two of team 1 (`rabbit-tuned` is attached to events-rabbit), one of team 2. */
-export const SEED_GROUPS = { postgresDefault: 1, redisDefault: 2, rabbitDefault: 3, ordersTuned: 5, rabbitTuned: 6, stagingTuned: 7 } as const;
-
-export function seedParameterGroups(w: World, now: number, teams: { main: number; staging: number }): void {
+function seedParameterGroups(w: World, now: number, teams: { main: number; staging: number }): void {
   const at = now - 120 * DAY;
   const group = (g: Omit<ParameterGroupRecord, 'isActive' | 'createdAt' | 'updatedAt' | 'family' | 'description' | 'isDefault'> & Partial<ParameterGroupRecord>) =>
     w.parameterGroups.add({ family: null, description: null, isDefault: false, isActive: true, createdAt: at, updatedAt: at, ...g });
@@ -177,3 +178,16 @@ export function seedParameterGroups(w: World, now: number, teams: { main: number
   group({ id: S.rabbitTuned, teamId: teams.main, system: false, name: 'rabbit-tuned', type: 'queue', providerType: 'rabbitmq', family: 'rabbitmq3', parameters: { channel_max: '4096', vm_memory_high_watermark: '0.6' }, locked: ['channel_max'], updatedAt: now - 40 * DAY });
   group({ id: S.stagingTuned, teamId: teams.staging, system: false, name: 'staging-pg-tuned', type: 'database', providerType: 'postgresql', family: 'postgresql16', parameters: { max_connections: '50' }, locked: [] });
 }
+
+declare module '../state/world.js' {
+  interface World {
+    parameterGroups: TeamStore<ParameterGroupRecord>;
+  }
+}
+
+export const parameterGroupModule: SimModule = {
+  name: 'parameter-groups',
+  stores: { parameterGroups: () => new TeamStore<ParameterGroupRecord>() },
+  seed: (w, now) => seedParameterGroups(w, now, { main: MAIN_TEAM, staging: STAGING_TEAM }),
+  routes: parameterGroupHandlers,
+};

@@ -1,5 +1,5 @@
 // Managed RabbitMQ queues (real-api QueueInstance and the /queue operations): a family of the
-// generic engine (handlers/family.ts), plus its reads (connection-info, metrics).
+// generic engine (http/family.ts), plus its reads (connection-info, metrics).
 //
 // What the real API does differently from VPS, and the simulator follows:
 //   - the instance carries no status_details: the show answer has them beside it, with
@@ -11,10 +11,13 @@
 //     shows `stopped` at once while status_details still says the operation runs.
 import { http } from 'msw';
 import { DAY, iso, MINUTE, SECOND } from '../clock.js';
-import { API, guarded, json, notFound, type Ctx } from '../handlers/common.js';
-import { familyHandlers, nowOf, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { API, guarded, json, notFound, type Ctx } from '../http/common.js';
+import { familyHandlers, nowOf, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { isGone, legacyStatus, lifecycle } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface QueueRecord extends FamilyRecord {
   id: string;
@@ -216,7 +219,7 @@ function metricsOf(q: QueueRecord, now: number) {
 }
 
 /** Seeded queues of team 1: `events-rabbit` (running, with a parameter group) and `archive-rabbit` (stopped). */
-export function seedQueues(w: World, now: number, ids: { events: string; archive: string }, groupId: number, teamId: number): void {
+function seedQueues(w: World, now: number, ids: { events: string; archive: string }, groupId: number, teamId: number): void {
   const events = w.queues.add(newQueue({ id: ids.events, teamId, name: 'events-rabbit', version: '3.13', resourceProfile: 'queue-small', datacenter: 'fsn1', password: 'rmq-S3cret-events', createdAt: now - 45 * DAY, parameterGroupId: groupId }));
   // A restart half an hour ago: the seeded broker has recent events and log lines to show.
   events.life.ops.push({ kind: 'start', during: 'provisioning', after: 'running', ms: MINUTE, at: now - 30 * MINUTE, endAt: now - 29 * MINUTE, fails: false });
@@ -227,3 +230,16 @@ export function seedQueues(w: World, now: number, ids: { events: string; archive
 export function queueHandlers(world: World) {
   return [...queueExtras(world), ...familyHandlers(world, queueFamily)];
 }
+
+declare module '../state/world.js' {
+  interface World {
+    queues: TeamStore<QueueRecord>;
+  }
+}
+
+export const queueModule: SimModule = {
+  name: 'queue',
+  stores: { queues: () => new TeamStore<QueueRecord>() },
+  seed: (w, now) => seedQueues(w, now, SEED_IDS.queues, SEED_IDS.parameterGroups.rabbitTuned, MAIN_TEAM),
+  routes: queueHandlers,
+};

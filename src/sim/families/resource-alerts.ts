@@ -4,7 +4,7 @@
 // paged (`pagination {per_page, next_cursor, prev_cursor, has_more}`), not page numbered.
 import { http } from 'msw';
 import { iso, DAY, HOUR, MINUTE } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, readJson, type Ctx } from '../handlers/common.js';
+import { API, guarded, invalid, json, message, notFound, readJson, type Ctx } from '../http/common.js';
 import { uuidFrom } from '../state/ids.js';
 import { isGone } from '../state/lifecycle.js';
 import type { World } from '../state/world.js';

@@ -3,8 +3,8 @@
 // token's user, GET /api/user (outside /api/v1; the facts' whoami line).
 import { http } from 'msw';
 import { HOUR, iso } from '../clock.js';
-import { API, guarded, invalid, json, type Ctx } from '../handlers/common.js';
-import { containerMissing, findContainer } from '../handlers/serverless.js';
+import { API, guarded, invalid, json, type Ctx } from '../http/common.js';
+import { containerMissing, findContainer } from '../http/containers.js';
 import { PROFILES, SIM_USER } from '../state/container-views.js';
 import type { World } from '../state/world.js';
 

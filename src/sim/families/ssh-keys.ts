@@ -2,10 +2,13 @@
 // and no asynchronous operation: a key is there from its 201 on and gone with its 200.
 import { createHash } from 'node:crypto';
 import { ed25519Line, fingerprint, parsePublicKey } from '../../shared/ssh-key.js';
-import { iso } from '../clock.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { DAY, HOUR, iso } from '../clock.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { lifecycle } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface SshKeyRecord extends FamilyRecord {
   id: number;
@@ -64,7 +67,7 @@ export const sshKeyFamily: FamilyDef<SshKeyRecord> = {
 };
 
 /** A seeded key: its raw bytes derive from its name, so every run sees the same fingerprint. */
-export function seedSshKey(w: World, id: number, teamId: number, name: string, comment: string, createdAt: number): void {
+function seedSshKey(w: World, id: number, teamId: number, name: string, comment: string, createdAt: number): void {
   const raw = createHash('sha256').update(`infra-sim/ssh-key/${name}`).digest();
   w.sshKeys.add(newSshKey({ id, teamId, name, publicKey: ed25519Line(raw, comment), createdAt }));
 }
@@ -72,3 +75,17 @@ export function seedSshKey(w: World, id: number, teamId: number, name: string, c
 export function sshKeyHandlers(world: World) {
   return familyHandlers(world, sshKeyFamily);
 }
+
+/** Team 1: `laptop` and `ci-runner`. */
+function seedSshKeys(w: World, now: number): void {
+  seedSshKey(w, SEED_IDS.sshKeys.laptop, MAIN_TEAM, 'laptop', 'dana@laptop', now - 200 * DAY);
+  seedSshKey(w, SEED_IDS.sshKeys.ci, MAIN_TEAM, 'ci-runner', 'ci@acme', now - 30 * DAY - 2 * HOUR);
+}
+
+declare module '../state/world.js' {
+  interface World {
+    sshKeys: TeamStore<SshKeyRecord>;
+  }
+}
+
+export const sshKeyModule: SimModule = { name: 'ssh-keys', stores: { sshKeys: () => new TeamStore<SshKeyRecord>() }, seed: seedSshKeys, routes: sshKeyHandlers };

@@ -3,15 +3,19 @@
 // their activation, custom domains and their verification, and a diagnose of its own that
 // names unverified domains and failed builds. State and timing: state/static-sites.ts.
 import { http } from 'msw';
-import { iso, SECOND } from '../clock.js';
-import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../handlers/common.js';
-import { familyHandlers, nowOf, type FamilyDef } from '../handlers/family.js';
+import { DAY, HOUR, iso, MINUTE, SECOND } from '../clock.js';
+import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
+import { familyHandlers, nowOf, type FamilyDef } from '../http/family.js';
 import { begin, isGone, legacyStatus, lifecycle } from '../state/lifecycle.js';
 import {
   busyOp, currentDeployment, deploymentJson, deploymentStatus, domainJson, PLAN_CENTS, siteDetails, slugOf, startDeploy, buildError, ROLLOUT_MS,
   type StaticSiteRecord,
 } from '../state/static-sites.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM, STAGING_TEAM } from '../state/auth.js';
+import { uuidFrom } from '../state/ids.js';
+import { SITE_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 import { looksLikeZip, zipEntries } from '../../shared/zip.js';
 import { siteDiagnosis } from './static-site-diagnose.js';
 
@@ -195,3 +199,40 @@ function siteExtras(world: World) {
 export function staticSiteHandlers(world: World) {
   return [...siteExtras(world), ...familyHandlers(world, staticSiteFamily)];
 }
+
+// The seeded sites. Team 1: `docs` (three deployments, the third serving; one domain verified,
+// one pending), `blog` (its latest build failed: degraded, the first deployment serves),
+// `landing` (created, nothing deployed). Team 2: its own `docs`.
+const siteSeedId = (name: string) => uuidFrom(`seed/static-site/${name}`);
+const BUILD = { error: null, fileCount: 42, bytes: 3_145_728 };
+
+function seedSite(w: World, id: string, teamId: number, name: string, plan: string, at: number, description: string | null = null): StaticSiteRecord {
+  const s = w.staticSites.add(newSite(w, teamId, name, plan, at, { id, description }));
+  s.life.ops.push({ kind: 'create', during: 'pending', after: 'pending', ms: 10_000, at, endAt: at + 10_000, fails: false });
+  return s;
+}
+
+function seedStaticSites(w: World, now: number): void {
+  const docs = seedSite(w, SITE_IDS.docs, MAIN_TEAM, 'docs', 'starter', now - 120 * DAY, 'Product documentation');
+  startDeploy(docs, siteSeedId('docs/r1'), now - 30 * DAY, BUILD);
+  startDeploy(docs, siteSeedId('docs/r2'), now - 10 * DAY, { ...BUILD, fileCount: 44 });
+  startDeploy(docs, siteSeedId('docs/r3'), now - 2 * DAY, { ...BUILD, fileCount: 45, bytes: 3_276_800 });
+  docs.domains.push(
+    { id: siteSeedId('domain/docs.acme.test'), domain: 'docs.acme.test', createdAt: now - 100 * DAY, verifyAt: now - 100 * DAY, primary: true },
+    { id: siteSeedId('domain/help.acme.test'), domain: 'help.acme.test', createdAt: now - HOUR, verifyAt: null, primary: false },
+  );
+  const blog = seedSite(w, SITE_IDS.blog, MAIN_TEAM, 'blog', 'free', now - 60 * DAY);
+  startDeploy(blog, siteSeedId('blog/r1'), now - 20 * DAY, { ...BUILD, fileCount: 12, bytes: 524_288 });
+  startDeploy(blog, siteSeedId('blog/r2'), now - 45 * MINUTE, { error: 'No index.html at the root of the archive: the site would have no home page.', fileCount: 11, bytes: 498_000 });
+  seedSite(w, SITE_IDS.landing, MAIN_TEAM, 'landing', 'free', now - DAY);
+  const staging = seedSite(w, SITE_IDS.stagingDocs, STAGING_TEAM, 'docs', 'free', now - 10 * DAY);
+  startDeploy(staging, siteSeedId('staging-docs/r1'), now - 5 * DAY, BUILD);
+}
+
+declare module '../state/world.js' {
+  interface World {
+    staticSites: TeamStore<StaticSiteRecord>;
+  }
+}
+
+export const staticSiteModule: SimModule = { name: 'static-sites', stores: { staticSites: () => new TeamStore<StaticSiteRecord>() }, seed: seedStaticSites, routes: staticSiteHandlers };

@@ -3,11 +3,14 @@
 // team (409 `{error}` for a taken one, as the facts word it); the backend name carries the
 // team (`t1-acme-assets`), so two teams may use the same name.
 import { http } from 'msw';
-import { iso, SECOND } from '../clock.js';
-import { API, guarded, json, notFound, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { DAY, iso, SECOND } from '../clock.js';
+import { API, guarded, json, notFound, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { isGone, lifecycle } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface BucketSettings {
   displayName: string | null;
@@ -171,3 +174,23 @@ function bucketMetrics(world: World) {
 export function bucketHandlers(world: World) {
   return [bucketMetrics(world), ...familyHandlers(world, bucketFamily)];
 }
+
+const GIB = 1024 ** 3;
+
+/** Team 1: `acme-assets` (versioned, a lifecycle rule, near its size limit) and `acme-logs` (object lock). */
+function seedBuckets(w: World, now: number): void {
+  const ids = SEED_IDS.buckets;
+  w.buckets.add(newBucket({
+    id: ids.assets, teamId: MAIN_TEAM, name: 'acme-assets', displayName: 'Acme static assets', createdAt: now - 300 * DAY, versioning: true,
+    sizeBytes: 17 * GIB, objects: 48211, sizeLimit: 100 * GIB, lifecycleRules: [{ ID: 'expire-tmp', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 7 } }],
+  }));
+  w.buckets.add(newBucket({ id: ids.logs, teamId: MAIN_TEAM, name: 'acme-logs', createdAt: now - 2 * DAY, encryption: 'none', objectLock: true, retentionMode: 'GOVERNANCE', retentionDays: 30 }));
+}
+
+declare module '../state/world.js' {
+  interface World {
+    buckets: TeamStore<BucketRecord>;
+  }
+}
+
+export const bucketModule: SimModule = { name: 'storage-buckets', stores: { buckets: () => new TeamStore<BucketRecord>() }, seed: seedBuckets, routes: bucketHandlers };

@@ -4,11 +4,14 @@
 // listed as revoked (a second revoke is a 422 `{error}`), so it never 404s.
 import { createHash } from 'node:crypto';
 import { http } from 'msw';
-import { iso } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, readJson, refuse, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { DAY, iso, MINUTE } from '../clock.js';
+import { API, guarded, invalid, json, message, notFound, readJson, refuse, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { isGone, lifecycle } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface AccessKeyRecord extends FamilyRecord {
   id: string;
@@ -112,3 +115,20 @@ export function accessKeyHandlers(world: World) {
     ...familyHandlers(world, accessKeyFamily),
   ];
 }
+
+/** Team 1: `ci-deploy` (one bucket, expires, recently used), `backup-agent` (team scope), `old-laptop` (revoked). */
+function seedAccessKeys(w: World, now: number): void {
+  const ids = SEED_IDS.accessKeys;
+  const team = MAIN_TEAM;
+  w.accessKeys.add(newAccessKey({ id: ids.ci, teamId: team, name: 'ci-deploy', createdAt: now - 60 * DAY, scope: 'buckets', permissions: [{ bucketId: SEED_IDS.buckets.assets, level: 'readwrite' }], expiresAt: now + 90 * DAY, lastUsedAt: now - 35 * MINUTE }));
+  w.accessKeys.add(newAccessKey({ id: ids.backup, teamId: team, name: 'backup-agent', createdAt: now - 10 * DAY }));
+  w.accessKeys.add(newAccessKey({ id: ids.revoked, teamId: team, name: 'old-laptop', createdAt: now - 400 * DAY, revokedAt: now - 30 * DAY, lastUsedAt: now - 31 * DAY }));
+}
+
+declare module '../state/world.js' {
+  interface World {
+    accessKeys: TeamStore<AccessKeyRecord>;
+  }
+}
+
+export const accessKeyModule: SimModule = { name: 'storage-keys', stores: { accessKeys: () => new TeamStore<AccessKeyRecord>() }, seed: seedAccessKeys, routes: accessKeyHandlers };

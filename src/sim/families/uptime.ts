@@ -5,8 +5,8 @@
 // a path with `/503` answers 503, a path with `/slow` times out; anything else answers 200.
 import { http } from 'msw';
 import { iso, DAY, MINUTE, SECOND } from '../clock.js';
-import { API, envelope, guarded, intParam, invalid, json, notFound, type Ctx } from '../handlers/common.js';
-import { familyHandlers, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { API, envelope, guarded, intParam, invalid, json, notFound, type Ctx } from '../http/common.js';
+import { familyHandlers, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { lifecycle } from '../state/lifecycle.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';

@@ -1,12 +1,15 @@
 // VPS instances (real-api VpsInstanceResource and the /vps operations): a family of the
-// generic engine (handlers/family.ts), plus its read-only extras (status, metrics, password,
+// generic engine (http/family.ts), plus its read-only extras (status, metrics, password,
 // images, plans).
 import { http } from 'msw';
-import { iso, SECOND } from '../clock.js';
-import { API, guarded, json, notFound, refuse, type Ctx } from '../handlers/common.js';
-import { familyHandlers, nowOf, type FamilyDef, type FamilyRecord } from '../handlers/family.js';
+import { DAY, iso, SECOND } from '../clock.js';
+import { API, guarded, json, notFound, refuse, type Ctx } from '../http/common.js';
+import { familyHandlers, nowOf, type FamilyDef, type FamilyRecord } from '../http/family.js';
 import { isGone, legacyStatus, lifecycle } from '../state/lifecycle.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM, STAGING_TEAM } from '../state/auth.js';
+import { SEED_IDS } from '../state/seed.js';
+import { TeamStore } from '../state/store.js';
+import type { SimModule, World } from '../state/world.js';
 
 export interface VpsRecord extends FamilyRecord {
   id: string;
@@ -218,3 +221,35 @@ export function vpsHandlers(world: World) {
   return [...vpsExtras(world), ...familyHandlers(world, vpsFamily)];
 }
 
+/** 45 VPS in team 1 (every 15th stopped), one in team 2. */
+function seedVps(w: World, now: number): void {
+  const centers = ['fsn1', 'nbg1', 'hel1'];
+  const plans = ['nano_shared', 'small_shared', 'medium'];
+  SEED_IDS.vps.forEach((id, i) => {
+    const n = i + 1;
+    w.vps.add(
+      newVps(
+        {
+          id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`,
+          datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
+          publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
+        },
+        n % 15 === 0 ? 'stopped' : 'running',
+      ),
+    );
+  });
+  w.vps.add(newVps({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY }));
+}
+
+declare module '../state/world.js' {
+  interface World {
+    vps: TeamStore<VpsRecord>;
+  }
+}
+
+/**
+ * How VPS join the simulated world (families/index.ts registers it). A new family follows
+ * the same three steps: declare its store on World above, name it in `stores`, and add one
+ * line to families/index.ts.
+ */
+export const vpsModule: SimModule = { name: 'vps', stores: { vps: () => new TeamStore<VpsRecord>() }, seed: seedVps, routes: vpsHandlers };

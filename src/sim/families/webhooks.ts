@@ -3,10 +3,11 @@
 // first configuration) and in a regeneration's; reads only say whether there is one.
 import { http } from 'msw';
 import { HOUR, iso, MINUTE } from '../clock.js';
-import { API, guarded, invalid, json, paginate, readJson } from '../handlers/common.js';
+import { API, guarded, invalid, json, paginate, readJson } from '../http/common.js';
 import { uuidFrom } from '../state/ids.js';
-import type { DeliveryRecord } from '../state/webhooks.js';
-import type { World } from '../state/world.js';
+import { MAIN_TEAM } from '../state/auth.js';
+import { WebhookState, type DeliveryRecord } from '../state/webhooks.js';
+import type { SimModule, World } from '../state/world.js';
 
 /** `sha256=<hex>` of the payload, as a receiver would check it (the secret never leaves the server). */
 function signature(d: DeliveryRecord): string {
@@ -71,7 +72,7 @@ export function webhookHandlers(world: World) {
 }
 
 /** Team 1 has a configured webhook and three deliveries (one delivered, one failed, one retried); team 2 none. */
-export function seedWebhooks(w: World, teamId: number, now: number): void {
+function seedWebhooks(w: World, teamId: number, now: number): void {
   const c = w.webhooks.config(teamId);
   c.url = 'https://hooks.acme.test/infra';
   c.enabled = true;
@@ -83,3 +84,11 @@ export function seedWebhooks(w: World, teamId: number, now: number): void {
     { ...base, id: 9003, event: 'static_site.deployed', payload: { event: 'static_site.deployed', site: 'docs' }, status: 200, body: 'ok', attempts: 2, createdAt: now - 30 * MINUTE, deliveredAt: now - 29 * MINUTE },
   );
 }
+
+declare module '../state/world.js' {
+  interface World {
+    webhooks: WebhookState;
+  }
+}
+
+export const webhookModule: SimModule = { name: 'webhooks', stores: { webhooks: () => new WebhookState() }, seed: (w, now) => seedWebhooks(w, MAIN_TEAM, now), routes: webhookHandlers };

@@ -3,9 +3,10 @@
 // "approvals". A simulated reviewer decides REVIEW_SECONDS of sim time after the request:
 // it grants, unless the reason contains "reject" (so tests and demos choose the outcome).
 // The decision is worked out when an approval is read, like the containers' rollouts.
+import type { ApprovalRecord } from '../state/approvals.js';
 import { http } from 'msw';
 import type { World } from '../state/world.js';
-import { API, envelope, envelopeError, guarded, invalid, json, readJson } from './common.js';
+import { API, envelope, envelopeError, guarded, invalid, json, readJson } from '../http/common.js';
 
 export const REVIEW_SECONDS = 120;
 const EXPIRES_SECONDS = 7 * 24 * 3600;
@@ -13,14 +14,6 @@ const POLL_AFTER_MS = 30_000;
 const PROFILES = ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', 'nano_shared', 'micro_shared', 'small_shared', 'medium_shared', 'large_shared'];
 const LIMITS = ['requested_database_limit', 'requested_cache_limit', 'requested_vps_limit', 'requested_cpu_cores', 'requested_memory_gb', 'requested_storage_gb', 'requested_serverless_limit', 'requested_nextcloud_limit'];
 
-export interface ApprovalRecord {
-  id: string;
-  teamId: number;
-  requestedAt: number;
-  summary: string;
-  /** The reviewer's answer, given at requestedAt + REVIEW_SECONDS. */
-  grant: boolean;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

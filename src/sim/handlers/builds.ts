@@ -9,7 +9,7 @@ import { POLL_AFTER_MS } from '../state/container-views.js';
 import { namespaceOf } from '../state/registry.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, refuse } from './common.js';
+import { API, guarded, invalid, json, message, notFound, refuse } from '../http/common.js';
 import { containerMissing, findContainer } from './serverless.js';
 
 /** Runs first for every API request and passes it on: what finished by now has happened. */

@@ -4,7 +4,7 @@ import { MINUTE } from '../clock.js';
 import { settle } from '../state/containers.js';
 import { PRODUCTS } from '../state/recovery.js';
 import type { Faults, World } from '../state/world.js';
-import { invalid, json, notFound, readJson, refuse } from './common.js';
+import { invalid, json, notFound, readJson, refuse } from '../http/common.js';
 
 export interface RecordedRequest {
   method: string;

@@ -9,7 +9,7 @@ import { eventsFor } from '../state/events.js';
 import { decodeCursor, encodeCursor, readLogs, type LogContainer } from '../state/logs.js';
 import { revisionsView } from '../state/revisions.js';
 import type { World } from '../state/world.js';
-import { API, envelope, envelopeError, guarded, intParam, invalid, json, type Ctx } from './common.js';
+import { API, envelope, envelopeError, guarded, intParam, invalid, json, type Ctx } from '../http/common.js';
 import { containerMissing, findContainer } from './serverless.js';
 
 export const RETENTION_DAYS = 10;

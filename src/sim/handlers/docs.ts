@@ -1,7 +1,7 @@
 // /docs/api (a tiny page) and /docs/api.json (OpenAPI 3.0.3), like the real service.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { buildOpenApi } from '../openapi.js';
-import { json } from './common.js';
+import { json } from '../http/common.js';
 
 /** `routes`: the handlers to describe (read when the document is first asked for). */
 export function docsHandlers(routes: () => readonly RequestHandler[]) {

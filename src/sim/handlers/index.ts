@@ -10,7 +10,11 @@ import { serverlessHandlers } from './serverless.js';
 import { registryHandlers } from './registry.js';
 import { containerBuildHandlers, buildsTick } from './builds.js';
 import { containerTrafficHandlers } from './container-traffic.js';
-import { familyRoutes } from '../families/index.js';
+
+/** The routes of the registered families, in registration order. */
+function familyRoutes(world: World): RequestHandler[] {
+  return world.registered().flatMap((m) => m.routes?.(world) ?? []);
+}
 import { userHandlers } from './user.js';
 import { approvalHandlers } from './approvals.js';
 import { runHandlers } from './runs.js';

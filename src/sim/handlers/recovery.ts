@@ -2,9 +2,9 @@
 import { http } from 'msw';
 import { storeOf } from '../families/datastore.js';
 import { begin, isGone, type OpSpec } from '../state/lifecycle.js';
-import { capabilityRows, operationJson, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
+import { capabilityRows, operationPage, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { noRoute, pointHandlers, POINT_MODEL as MODEL, productOf as product } from './recovery-points.js';
 
 /**
@@ -24,6 +24,8 @@ function restoring(world: World, point: PointRecord, op: OperationRecord, now: n
 }
 
 /**
+ * The operation of a gated restore is read at GET /api/v1/operations/{operation_id}
+ * (handlers/operations.ts); `redirect` is its page in the console, on another host.
  * A request with neither a body nor an Idempotency-Key is what a client that predates the
  * spec sends: the restore starts directly (200), as before. Otherwise the product's gate
  * decides: open → 202 with the operation, closed → 200.
@@ -40,29 +42,29 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
   const fingerprint = JSON.stringify([prod, point.id, body.confirm_name ?? null, body.safety_point ?? true]);
   const storeKey = key ? `${ctx.team.id}\u0000${key}` : null;
   const stored = storeKey ? world.recovery.answers.get(storeKey) : undefined;
+  // The v1.7.0 refusals are {message} (databases add recommended_action to 400/422).
+  const refusal422 = (text: string) => message(422, text, prod === 'database' ? { recommended_action: null } : {});
   if (stored) {
-    if (stored.fingerprint !== fingerprint) return refuse(409, 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
+    if (stored.fingerprint !== fingerprint) return message(409, 'This Idempotency-Key was already used with a different request; use a new key for a new request.');
     return json(stored.body, stored.status);
   }
-  const errors: Record<string, string[]> = {};
-  if (body.confirm_name !== undefined) {
-    if (typeof body.confirm_name !== 'string') errors.confirm_name = ['The confirm name field must be a string.'];
-    else if (body.confirm_name !== point.resourceName) errors.confirm_name = [`The confirm name field must match the resource name "${point.resourceName}".`];
-  }
-  if (body.safety_point !== undefined && typeof body.safety_point !== 'boolean') errors.safety_point = ['The safety point field must be true or false.'];
   const refusal = replaceRefusal(point);
-  if (refusal) return refuse(422, refusal);
-  if (Object.keys(errors).length) return invalid(errors);
+  if (refusal) return refusal422(refusal);
+  if (body.confirm_name !== undefined) {
+    if (typeof body.confirm_name !== 'string') return refusal422('The confirm name field must be a string.');
+    if (body.confirm_name !== point.resourceName) return refusal422(`The confirm name field must match the resource name "${point.resourceName}".`);
+  }
+  if (body.safety_point !== undefined && typeof body.safety_point !== 'boolean') return refusal422('The safety point field must be true or false.');
   const notReady = stateRefusal(point, ctx.now);
-  if (notReady) return refuse(422, notReady);
+  if (notReady) return refusal422(notReady);
   const busy = world.recovery.activeOperation(`${prod}:${point.resourceId}`, ctx.now);
-  if (busy) return refuse(409, `Another destructive operation (${busy.id}) is running on ${point.resourceName}; one runs per resource at a time.`);
+  if (busy) return message(409, `Another destructive operation (${busy.id}) is running on ${point.resourceName}; one runs per resource at a time.`);
   const legacy = parsed.empty && !key;
   const op = world.recovery.startOperation(point, body.safety_point !== false, ctx.now);
   restoring(world, point, op, ctx.now);
   const gated = op.gated && !legacy;
   const [status, answer] = gated
-    ? [202, { operation_id: op.id, operation_url: `${ctx.url.origin}/api/v1/recovery/operations/${op.id}` }]
+    ? [202, { message: `${PRODUCT_LABEL[prod]} snapshot restore accepted`, operation_id: op.id, redirect: operationPage(op) }]
     : [200, { message: `${PRODUCT_LABEL[prod]} snapshot restore initiated` }];
   if (storeKey) world.recovery.answers.set(storeKey, { fingerprint, status, body: answer });
   return json(answer, status);
@@ -71,10 +73,6 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
 export function recoveryHandlers(world: World) {
   return [
     http.get(`${API}/recovery/capabilities`, guarded(world, null, () => json({ data: capabilityRows(world.recovery.gates) }))),
-    http.get(`${API}/recovery/operations/:opId`, guarded(world, 'snapshot:read', (ctx) => {
-      const op = world.recovery.operations.find((o) => o.id === ctx.params.opId && o.teamId === ctx.team.id);
-      return op ? json(operationJson(op, ctx.now)) : notFound('RestoreOperation', ctx.params.opId);
-    })),
     http.get(`${API}/snapshots/:product`, guarded(world, 'snapshot:read', (ctx) => {
       const prod = product(ctx.params.product);
       if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);
@@ -85,7 +83,7 @@ export function recoveryHandlers(world: World) {
       const prod = product(ctx.params.product);
       const point = prod ? world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId) : undefined;
       if (!prod || !point) return notFound(prod ? MODEL[prod] : 'Snapshot', ctx.params.pointId);
-      if (world.recovery.dependedOn(point, ctx.now)) return refuse(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
+      if (world.recovery.dependedOn(point, ctx.now)) return message(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
       world.recovery.startDeletion(point, ctx.now);
       return message(200, `${PRODUCT_LABEL[prod]} snapshot deletion initiated`);
     })),

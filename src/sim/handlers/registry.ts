@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { preflightView } from '../state/registry.js';
 import { contextView, inUseBy, newestFirst, repoJson, tagJson, usageView, verifyPushView } from '../state/registry-views.js';
 import type { World } from '../state/world.js';
-import { API, envelope, guarded, invalid, json, message, notFound, paginate, refuse, type Ctx } from './common.js';
+import { API, envelope, guarded, invalid, json, message, notFound, paginate, refuse, type Ctx } from '../http/common.js';
 
 /** `?force=true` (or 1): delete what a container still runs. */
 const forced = (ctx: Ctx) => ['true', '1'].includes((ctx.url.searchParams.get('force') ?? '').toLowerCase());

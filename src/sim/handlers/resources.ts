@@ -1,7 +1,7 @@
 // The teams of the token (GET /user/teams). Product families live in src/sim/families.
 import { http } from 'msw';
 import type { World } from '../state/world.js';
-import { API, guarded, json } from './common.js';
+import { API, guarded, json } from '../http/common.js';
 
 export function resourceHandlers(world: World) {
   return [

@@ -6,7 +6,7 @@ import { canonicalTimeZone, parseCron, CronError } from '../../shared/cron.js';
 import { imageRef, type ContainerRecord } from '../state/containers.js';
 import { DEFAULT_RUN_TIMEOUT_SECONDS, planOf, runAt, runJson, runLogsJson, runStoreOf, scheduleJson, type ScheduleRecord } from '../state/runs.js';
 import type { World } from '../state/world.js';
-import { API, envelope, guarded, invalid, json, notFound, readJson, type Ctx } from './common.js';
+import { API, envelope, guarded, invalid, json, notFound, readJson, type Ctx } from '../http/common.js';
 import { containerMissing, findContainer } from './serverless.js';
 
 const MAX_TIMEOUT_SECONDS = 86_400;

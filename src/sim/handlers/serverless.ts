@@ -4,15 +4,11 @@ import { http } from 'msw';
 import { rolloutOf, settle, type ContainerRecord } from '../state/containers.js';
 import { containerJson, containerUrl, deploymentJson, monthlyCostCents, POLL_AFTER_MS, type ViewOptions } from '../state/container-views.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { parseContainer } from './serverless-input.js';
 
-export function findContainer(ctx: Ctx): ContainerRecord | undefined {
-  const c = ctx.world.containers.get(ctx.team.id, ctx.params.id);
-  return c ? settle(c, ctx.now) : undefined;
-}
-
-export const containerMissing = (ctx: Ctx) => notFound('ServerlessContainer', ctx.params.id);
+export { containerMissing, findContainer } from '../http/containers.js';
+import { containerMissing, findContainer } from '../http/containers.js';
 
 export function viewOptions(ctx: Ctx): ViewOptions {
   return { team: ctx.team, now: ctx.now, generations: ctx.world.faults.generations, origin: ctx.url.origin };
@@ -38,7 +34,7 @@ export function serverlessHandlers(world: World) {
     http.get(`${API}/serverless/:id`, guarded(world, 'serverless:read', (ctx) => {
       const c = findContainer(ctx);
       if (!c) return containerMissing(ctx);
-      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team, ctx.url.origin), monthly_cost: (monthlyCostCents(c) / 100).toFixed(2) });
+      return json({ container: view(ctx, c), metrics: [], url: containerUrl(c, ctx.team, ctx.url.origin), monthly_cost: monthlyCostCents(c) / 100 });
     })),
     http.post(`${API}/serverless`, guarded(world, 'serverless:write', async (ctx) => {
       const body = await readJson(ctx.request);

@@ -2,7 +2,7 @@
 // simulator belongs to one account, so one user answers for all of them.
 import { http } from 'msw';
 import type { World } from '../state/world.js';
-import { guarded, json } from './common.js';
+import { guarded, json } from '../http/common.js';
 
 export const SIM_USER = { id: 17, name: 'Sim Operator', email: 'operator@sim.local' } as const;
 

@@ -166,8 +166,9 @@ export function deploymentJson(c: ContainerRecord, r: Rollout, now: number) {
     revision_name: r.revision,
     knative_revision_name: r.unnamed ? null : r.revision,
     description: r.spec.description,
-    image: imageRef(r.spec) ?? `registry.sim.local/${c.slug}:build-${r.number}`,
-    image_tag: r.spec.image_tag,
+    // the repository alone, the tag apart (the provider's client prints `image:image_tag`)
+    image: r.spec.image ?? `registry.sim.local/${c.slug}`,
+    image_tag: r.spec.image === null ? `build-${r.number}` : r.spec.image_tag,
     port: r.spec.port,
     min_scale: r.spec.min_scale,
     max_scale: r.spec.max_scale,

@@ -2,8 +2,7 @@
 // the generic engine (a Lifecycle each), with the connection fields of spec 2.2, the
 // credentials payloads, and what both families share (engines, plans, public DNS ports).
 import { iso, MINUTE } from '../clock.js';
-import type { FamilyRecord, Now } from '../handlers/family.js';
-import { lifecycle } from './lifecycle.js';
+import { lifecycle, type FamilyRecord, type Now } from './lifecycle.js';
 
 export type DbEngine = 'postgresql' | 'mysql' | 'mariadb';
 export type CacheEngine = 'redis' | 'valkey' | 'dragonfly';

@@ -39,6 +39,21 @@ export interface Who {
 
 export const SLOW_MS = 20 * MINUTE;
 
+export interface FamilyRecord {
+  id: string | number;
+  teamId: number;
+  name: string;
+  life: Lifecycle;
+  updatedAt: number;
+}
+
+/** What a view is given besides the record: the legacy status and status_details now. */
+export interface Now {
+  status: string;
+  details: StatusView;
+  now: number;
+}
+
 export function lifecycle(createdAt: number, base: string): Lifecycle {
   return { createdAt, base, ops: [] };
 }

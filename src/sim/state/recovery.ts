@@ -228,7 +228,19 @@ export class RecoveryStore {
   }
 }
 
-export function operationJson(o: OperationRecord, now: number) {
+/** The resource type a restore operation names (the Laravel model, snake_cased). */
+const RESOURCE_TYPE: Record<Product, string> = { vps: 'vps_instance', cache: 'cache_instance', database: 'database_instance' };
+
+/** A console page (another host than the API): the `redirect` of a restore's 202. */
+export function operationPage(o: OperationRecord): string {
+  return `https://console.sim.local/operations/${o.id}`;
+}
+
+/**
+ * A restore operation as GET /api/v1/operations/{id} answers it: the operations envelope's
+ * members (kind "restore"), then the record spec 2.5 describes (stage, timeline, result).
+ */
+export function operationJson(o: OperationRecord, now: number, pollAfterMs: number) {
   const stages: Array<[number, string]> = [];
   let t = o.startedAt;
   if (o.safetyPointId) {
@@ -241,18 +253,24 @@ export function operationJson(o: OperationRecord, now: number) {
   const result = done ? (o.fails ? 'failed' : 'succeeded') : null;
   return {
     operation_id: o.id,
+    resource_id: o.resourceKey.slice(o.product.length + 1),
+    resource_type: RESOURCE_TYPE[o.product],
+    kind: 'restore',
+    state: result ?? 'running',
+    terminal: done,
+    poll_after_ms: done ? null : pollAfterMs,
+    revision: null,
+    knative_revision: null,
+    image: null,
+    started_at: iso(o.startedAt),
+    finished_at: done ? iso(o.endsAt) : null,
+    error: done && o.fails ? { code: 'recovery.restore_failed', message: `The restore of ${o.resourceName} could not be verified running again.`, retryable: false, reason: 'VerificationFailed' } : null,
     product: o.product,
     point_id: o.pointId,
     resource_name: o.resourceName,
     safety_point_id: o.safetyPointId,
-    // The words of GET /operations/{id} too (state, terminal, error), so one reader serves both.
-    state: result ?? 'running',
-    terminal: done,
-    error: done && o.fails ? { code: 'recovery.restore_failed', message: `The restore of ${o.resourceName} could not be verified running again.`, retryable: false, reason: 'VerificationFailed' } : null,
     stage: current,
     result,
     timeline: stages.filter(([at]) => at <= now).map(([at, stage]) => ({ at: iso(at), stage })),
-    started_at: iso(o.startedAt),
-    finished_at: done ? iso(o.endsAt) : null,
   };
 }

@@ -5,7 +5,7 @@ import { BuildStore } from './builds.js';
 import { SIM_REGISTRY, ImageRegistry, seedRegistry } from './image-registry.js';
 import { parseRef } from './registry.js';
 import type { ContainerSpec } from './containers.js';
-import type { World } from './world.js';
+import type { SimModule, World } from './world.js';
 
 export interface RegistryState {
   registry: ImageRegistry;
@@ -28,4 +28,14 @@ export function imageExists(reg: ImageRegistry, spec: ContainerSpec): boolean | 
   const ref = parseRef(`${spec.image}:${spec.image_tag}`);
   if (ref.host !== SIM_REGISTRY) return null;
   return reg.has(ref.repository, ref.reference);
+}
+
+/** The registry as a module of the world: registered first, since it decides which images the seeded containers run. */
+export const REGISTRY_MODULE: SimModule = { name: 'registry', seed: attachRegistry };
+
+declare module './world.js' {
+  interface World {
+    registry: ImageRegistry;
+    builds: BuildStore;
+  }
 }

@@ -1,22 +1,24 @@
-// The deterministic seeded world (times relative to the sim clock at start or reset).
+// The deterministic seeded world (times relative to the sim clock at start or reset): the ids
+// of every seeded record, and the core seed (containers, databases, caches, recovery points).
+// Each family seeds its own records (its module's seed), with the ids named here.
 import { DAY, HOUR, MINUTE } from '../clock.js';
 import { MAIN_TEAM, STAGING_TEAM } from './auth.js';
 import { DEFAULT_SPEC, type ContainerSpec } from './containers.js';
 import { enableDns, newDatastore, type DatastoreRecord } from './datastores.js';
 import { uuidFrom } from './ids.js';
 import type { PointRecord } from './recovery.js';
-import type { World } from './world.js';
-import { newVps } from '../families/vps.js';
-import { seedQueues } from '../families/queue.js';
-import { SEED_GROUPS, seedParameterGroups } from '../families/parameter-groups.js';
-import { seedStorageAndNetwork } from './seed-storage-network.js';
-import { seedStaticSites, SITE_IDS } from './seed-sites.js';
-import { seedWebhooks } from '../families/webhooks.js';
-import { seedMonitoring } from './monitoring.js';
+import type { SimModule, World } from './world.js';
 
 const REG = 'registry.sim.local/acme';
 const spec = (image: string, tag: string, extra: Partial<ContainerSpec> = {}): ContainerSpec => ({ ...DEFAULT_SPEC, image: `${REG}/${image}`, image_tag: tag, ...extra });
 const seedId = (name: string) => uuidFrom(`seed/${name}`);
+const siteId = (name: string) => uuidFrom(`seed/static-site/${name}`);
+
+/** Seeded parameter groups: three system ones, two of team 1 (`rabbit-tuned` is attached to events-rabbit), one of team 2. */
+export const SEED_GROUPS = { postgresDefault: 1, redisDefault: 2, rabbitDefault: 3, ordersTuned: 5, rabbitTuned: 6, stagingTuned: 7 } as const;
+
+/** Ids of the seeded static sites. */
+export const SITE_IDS = { docs: siteId('docs'), blog: siteId('blog'), landing: siteId('landing'), stagingDocs: siteId('staging-docs') } as const;
 
 /** Ids of the seeded world: strings (UUIDs) for resources, integers for snapshots and teams. */
 export const SEED_IDS = {
@@ -67,25 +69,6 @@ function seedContainers(w: World, now: number): void {
   make(STAGING_TEAM, SEED_IDS.stagingApi, 'api', spec('api', '2.3.0'), now - DAY);
 }
 
-function seedVps(w: World, now: number): void {
-  const centers = ['fsn1', 'nbg1', 'hel1'];
-  const plans = ['nano_shared', 'small_shared', 'medium'];
-  SEED_IDS.vps.forEach((id, i) => {
-    const n = i + 1;
-    w.vps.add(
-      newVps(
-        {
-          id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`,
-          datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
-          publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
-        },
-        n % 15 === 0 ? 'stopped' : 'running',
-      ),
-    );
-  });
-  w.vps.add(newVps({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY }));
-}
-
 type DsInit = Pick<DatastoreRecord, 'kind' | 'id' | 'name' | 'engine' | 'version' | 'password' | 'databaseName'> & Partial<DatastoreRecord>;
 
 function seedDatastores(w: World, now: number): void {
@@ -127,16 +110,12 @@ function seedPoints(w: World, now: number): void {
   pt(S.database.mariadb, 'database', SEED_IDS.mariadb, 'wiki-maria', 'mariadb', 'manual', 2 * DAY, { protection: null, sizeBytes: 536_870_912 });
 }
 
-export function seedWorld(w: World, now: number): void {
-  seedContainers(w, now);
-  seedVps(w, now);
-  seedDatastores(w, now);
-  seedPoints(w, now);
-  seedParameterGroups(w, now, { main: MAIN_TEAM, staging: STAGING_TEAM });
-  seedQueues(w, now, SEED_IDS.queues, SEED_IDS.parameterGroups.rabbitTuned, MAIN_TEAM);
-  seedStorageAndNetwork(w, now, { ...SEED_IDS, vps: SEED_IDS.vps[0]! });
-  seedStaticSites(w, now);
-  seedWebhooks(w, MAIN_TEAM, now);
-  seedMonitoring(w, now, { team: MAIN_TEAM, vps: [{ id: SEED_IDS.vps[0]!, name: 'vps-01' }, { id: SEED_IDS.vps[1]!, name: 'vps-02' }], database: { id: SEED_IDS.postgres, name: 'orders-pg' } });
-  w.extras.seed(now, MAIN_TEAM, SEED_IDS.vps[0]!);
-}
+/** The core of the seeded world; registered first, so every family seed comes after it. */
+export const CORE_SEED: SimModule = {
+  name: 'core',
+  seed(w: World, now: number): void {
+    seedContainers(w, now);
+    seedDatastores(w, now);
+    seedPoints(w, now);
+  },
+};

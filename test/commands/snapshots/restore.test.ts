@@ -97,7 +97,8 @@ describe('gate open: 202 with an operation', () => {
     expect(r.stderr).toContain(`everything written after ${cutoff} is lost`);
     expect(r.stderr).toContain('safety point:  on');
     expect(r.stderr).toContain('the resource is unavailable during the restore');
-    expect(r.stderr).toContain(`restore accepted: operation ${opId()} (${sim.url}/api/v1/recovery/operations/${opId()})`);
+    // the v1.7.0 answer names no API URL of the operation (its `redirect` is a console page)
+    expect(r.stderr).toContain(`restore accepted: operation ${opId()}\n`);
     expect(r.stderr).toContain(`hint: follow it with: infra snapshots wait vps --operation ${opId()}`);
     const key = keyOf(r.stderr);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
@@ -112,7 +113,7 @@ describe('gate open: 202 with an operation', () => {
   test('--no-safety-point is sent and shown; --json prints the answer', async () => {
     const r = await restore(['cache', String(S.cache.redis), '--confirm', 'sessions-redis', '--no-safety-point', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ operation_id: opId(), operation_url: `${sim.url}/api/v1/recovery/operations/${opId()}` });
+    expect(JSON.parse(r.stdout)).toEqual({ message: 'Cache snapshot restore accepted', operation_id: opId(), redirect: `https://console.sim.local/operations/${opId()}` });
     // No safety point was taken.
     expect(sim.world.recovery.operations[0]!.safetyPointId).toBeNull();
     expect(r.stderr).toContain('safety point:  off');
@@ -145,15 +146,16 @@ describe('on a terminal', () => {
   });
 });
 
-test('when the point does not name its resource (no vps_instance), the API checks the name: 422 → exit 2 with the field', async () => {
+// The v1.7.0 facts: the restore's 422 is {message} (no field errors), which the client reads as a refusal (exit 1).
+test('when the point does not name its resource (no vps_instance), the API checks the name: 422 {message} → exit 1 with its words', async () => {
   const list = await peek<{ data: Record<string, unknown>[] }>(sim, '/api/v1/snapshots/vps?per_page=100');
   const anonymous = { ...list, data: list.data.map(({ vps_instance: _i, ...p }: Record<string, unknown>) => p) };
   sim.requests.length = 0;
   sim.use(http.get('*/api/v1/snapshots/vps', () => HttpResponse.json(anonymous)));
   const r = await restore(['vps', VPS_DAILY, '--confirm', 'wrong-name']);
-  expect(r.code).toBe(2);
+  expect(r.code).toBe(1);
   expect(r.stderr).toContain(`resource:      vps ${VPS1} (name not given by the API)`);
-  expect(r.stderr).toMatch(/confirm_name: The confirm name field must match the resource name "vps-01"/);
+  expect(r.stderr).toMatch(/The confirm name field must match the resource name "vps-01"/);
   expect(posts()).toHaveLength(1);
   expect(sim.world.recovery.operations).toHaveLength(0);
 });

@@ -4,26 +4,14 @@
 // names the real API uses, a JSON view, and what each action needs and does.
 import { http } from 'msw';
 import { iso, MINUTE } from '../clock.js';
-import { begin, inFlight, isGone, legacyStatus, lifecycleStatus, type Lifecycle, type OpSpec } from '../state/lifecycle.js';
-import type { StatusView } from '../state/status.js';
+import { begin, inFlight, isGone, legacyStatus, lifecycleStatus, type FamilyRecord, type Now, type OpSpec } from '../state/lifecycle.js';
 import type { TeamStore } from '../state/store.js';
 import type { World } from '../state/world.js';
 import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
 
-export interface FamilyRecord {
-  id: string | number;
-  teamId: number;
-  name: string;
-  life: Lifecycle;
-  updatedAt: number;
-}
-
-/** What a view is given besides the record: the legacy status and status_details now. */
-export interface Now {
-  status: string;
-  details: StatusView;
-  now: number;
-}
+// The record and view-time shapes live in state (a record is state); re-exported here so a
+// family imports its whole toolkit from one place.
+export type { FamilyRecord, Now } from '../state/lifecycle.js';
 
 type Errors = Record<string, string[]>;
 type Body = Record<string, unknown>;

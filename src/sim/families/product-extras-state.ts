@@ -2,10 +2,10 @@
 // VPS volumes, database credential rotations and high availability, cache operator
 // migrations, bucket policies and their folder grants. One instance per world (reset with it).
 import { SECOND } from '../clock.js';
-import type { FamilyRecord } from '../handlers/family.js';
-import { uuidFrom } from './ids.js';
-import { lifecycle } from './lifecycle.js';
-import { TeamStore } from './store.js';
+import type { FamilyRecord } from '../http/family.js';
+import { uuidFrom } from '../state/ids.js';
+import { lifecycle } from '../state/lifecycle.js';
+import { TeamStore } from '../state/store.js';
 
 export interface VolumeRecord extends FamilyRecord {
   id: string;
@@ -62,5 +62,12 @@ export class ProductExtras {
     let p = this.policies.get(bucketId);
     if (!p) this.policies.set(bucketId, (p = { statements: [], busyUntil: 0 }));
     return p;
+  }
+}
+
+declare module '../state/world.js' {
+  interface World {
+    /** VPS volumes, credential rotations, bucket policies (issue 21). */
+    extras: ProductExtras;
   }
 }

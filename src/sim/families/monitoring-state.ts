@@ -1,11 +1,11 @@
 // The stores of the apps, uptime-check and alert families (issue 21), kept together so the
 // world holds them as one field and resets them in one line.
-import { seedApps, type AppRecord } from '../families/apps.js';
-import { seedUptime, type UptimeRecord } from '../families/uptime.js';
-import { seedMetricAlerts, type MetricAlertRecord } from '../families/metric-alerts.js';
-import { seedResourceAlerts, type AlertRuleRecord, type AlertIncidentRecord } from '../families/resource-alerts.js';
-import type { World } from './world.js';
-import { TeamStore } from './store.js';
+import { seedApps, type AppRecord } from './apps.js';
+import { seedUptime, type UptimeRecord } from './uptime.js';
+import { seedMetricAlerts, type MetricAlertRecord } from './metric-alerts.js';
+import { seedResourceAlerts, type AlertRuleRecord, type AlertIncidentRecord } from './resource-alerts.js';
+import type { World } from '../state/world.js';
+import { TeamStore } from '../state/store.js';
 
 export class MonitoringStores {
   apps = new TeamStore<AppRecord>();
@@ -28,4 +28,11 @@ export function seedMonitoring(w: World, now: number, ids: MonitoringSeedIds): v
   seedUptime(w, now, ids.team);
   seedMetricAlerts(w, now, ids.team, ids.vps);
   seedResourceAlerts(w, now, ids.team, ids);
+}
+
+declare module '../state/world.js' {
+  interface World {
+    /** Apps, uptime checks, metric and resource alerts (issue 21). */
+    monitoring: MonitoringStores;
+  }
 }
