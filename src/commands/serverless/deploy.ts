@@ -13,8 +13,8 @@ import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { sourceArchive, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './deploy-pack.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
-import { baselineOf } from '../../rollout/decide.js';
-import { afterChange, readBefore } from './wait-flow.js';
+import { baselineOf, type Target } from '../../rollout/decide.js';
+import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
 
 /** A path option: any text but an empty one (which would mean the current directory by accident). */
 function pathValue(name: string) {
@@ -51,7 +51,9 @@ export default defineCommand({
     const client = await app.client();
     const builds = new BuildsApi(client.http);
     // The reads before the upload: the rollout's baseline and the build that is not this one.
-    const { id, before, name } = await readBefore(app, client, ref);
+    // A rollout already running is settled first with --wait on a server without generations (6.8c).
+    const prepared = await prepareChange(app, client, ref, flags);
+    const { id, name } = prepared;
     const previous = flags.wait ? (await builds.latest(id, { signal: app.ctx.signal })).value : null;
     app.info(`${archive.what}; uploading ${humanSize(archive.bytes.length)} to ${name} (id ${id})`);
     const accepted = await builds.deploy(id, new Uint8Array(archive.bytes), archive.filename, { signal: app.ctx.signal });
@@ -65,12 +67,18 @@ export default defineCommand({
     const started = app.ctx.clock.now();
     await waitForBuild(app, client, { id, name, previousId: previous?.id ?? null }, flags);
     const latest = (await builds.latest(id, { signal: app.ctx.signal })).value;
-    const rolloutFlags = { ...flags, timeoutMs: Math.max(1_000, flags.timeoutMs - (app.ctx.clock.now() - started)) };
+    const rolloutFlags = { ...prepared.flags, timeoutMs: Math.max(1_000, prepared.flags.timeoutMs - (app.ctx.clock.now() - started)) };
+    // The read after the build: its generation where the server bumped one, else the server's
+    // last word before the rollout (rule 8a), judged against the settled read before the upload.
+    const after = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
+    const g = after.spec_generation ?? undefined;
+    const bumped = g !== undefined && g !== (prepared.before.spec_generation ?? undefined);
+    const target: Target = bumped ? { generation: g, baseline: baselineOf(prepared.before) } : changeTarget({ ...after, spec_generation: undefined }, prepared);
     return afterChange(app, client, {
       id,
       name,
-      // The container as read before the upload: the rollout of the built image is fresh against it.
-      target: { baseline: baselineOf(before) },
+      target,
+      start: bumped ? { initial: after } : { initial: after, firstReadIsBaseline: true },
       verb: `rolling out ${latest?.built_image_ref ?? `the image of build ${latest ? buildLabel(latest) : ''}`.trim()} to`,
     }, rolloutFlags);
   },

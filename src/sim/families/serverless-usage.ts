@@ -28,7 +28,9 @@ function usageJson(ctx: Ctx, id: string) {
     period,
     usage,
     // The facts type these two totals as strings.
-    summary: { total_requests: String(usage.reduce((a, u) => a + u.request_count, 0)), total_compute_seconds: String(usage.reduce((a, u) => a + u.total_duration_seconds, 0)), total_cost_cents: cents, total_cost_dollars: cents / 100 },
+    // The types say strings; the provider's CLI formats them as numbers (toFixed): as with
+    // monthly_cost, the simulator sends what the clients read (the client takes both).
+    summary: { total_requests: usage.reduce((a, u) => a + u.request_count, 0), total_compute_seconds: usage.reduce((a, u) => a + u.total_duration_seconds, 0), total_cost_cents: cents, total_cost_dollars: cents / 100 },
   };
 }
 
