@@ -303,12 +303,22 @@ export const TeamsAnswer = lazy(() => z.looseObject({ data: TeamList, current_te
 /** A capability cell: `yes`, `no`, `gated` (exists, opened per account), `conditional` or `unavailable`. */
 export const CapabilityCell = lazy(() => z.looseObject({ status: z.string(), note: optText }));
 
+/**
+ * One row of the matrix. The v1.7.0 types give each capability as a word (`create`,
+ * `restore_to_new`, ... "yes", "gated") with the reasons in `notes`, per product line and
+ * provider; servers that preceded them sent `{status, note}` cells and `create_point`. Both
+ * are read (a cell is normalised by capabilityCell).
+ */
 export const CapabilityRow = lazy(() => z.looseObject({
   product: z.string(),
-  create_point: CapabilityCell,
-  restore_to_new: CapabilityCell,
-  replace_existing: CapabilityCell,
-  point_in_time: CapabilityCell,
+  provider: optText,
+  deployment_kind: optText,
+  notes: optText,
+  create: z.optional(z.union([z.string(), CapabilityCell])),
+  create_point: z.optional(z.union([z.string(), CapabilityCell])),
+  restore_to_new: z.union([z.string(), CapabilityCell]),
+  replace_existing: z.union([z.string(), CapabilityCell]),
+  point_in_time: z.union([z.string(), CapabilityCell]),
 }));
 
 export const CapabilitiesAnswer = lazy(() => z.looseObject({ data: z.array(CapabilityRow) }));

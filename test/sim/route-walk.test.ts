@@ -77,12 +77,6 @@ const ACCEPTED: Accepted[] = [
     why: 'the corpus reads `plans: string` as a generator artefact and sends the list (test/fixtures/database/plans.list.json bends it)',
   },
   {
-    operation: /^GET \/api\/v1\/recovery\/capabilities$/,
-    path: /^data\[\d+\]\./,
-    message: /./,
-    why: 'NOT YET the facts: the v1.7.0 rows are words (create, restore_to_new... strings, provider, deployment_kind, notes); the client (src/client/schemas.ts CapabilityRow) and the restore/clone reviews still read {status, note} cells. Switch the simulator (state/recovery.ts capabilityRows) together with the client.',
-  },
-  {
     operation: /^GET \/api\/v1\/serverless\/\{serverlessContainer\}\/usage$/,
     path: /^summary\.total_(requests|compute_seconds)$/,
     message: /^expected string, got number$/,

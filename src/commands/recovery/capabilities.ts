@@ -6,9 +6,18 @@ import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { defineCommand } from '../../cli/command.js';
 
-type Cell = CapabilityRow['create_point'];
+interface Cell {
+  status: string;
+  note?: string | null;
+}
 
 const LABELS: Record<string, string> = { yes: 'yes', no: 'no', gated: 'behind a gate', conditional: 'conditional', unavailable: 'unavailable' };
+
+/** A cell as a word (v1.7.0) or as `{status, note}` (earlier servers); absent reads "unknown". */
+export function capabilityCell(v: CapabilityRow['restore_to_new'] | undefined): Cell {
+  if (v === undefined) return { status: 'unknown' };
+  return typeof v === 'string' ? { status: v } : v;
+}
 
 export function cellLabel(cell: Cell): string {
   return LABELS[cell.status] ?? cell.status;
@@ -23,17 +32,20 @@ export function capabilityTable(rows: CapabilityRow[]) {
     if (n < 0) n = notes.push(cell.note) - 1;
     return `${label} [${n + 1}]`;
   };
-  const table = rows.map((r) => ({
-    product: r.product,
-    cells: [mark(r.create_point), mark(r.restore_to_new), mark(r.replace_existing), mark(r.point_in_time)] as const,
-  }));
+  const table = rows.map((r) => {
+    // v1.7.0 rows carry their reasons once, in `notes`: the first cell that is not plain yes/no points to them.
+    const cells = [capabilityCell(r.create ?? r.create_point), capabilityCell(r.restore_to_new), capabilityCell(r.replace_existing), capabilityCell(r.point_in_time)];
+    const explained = cells.find((c) => c.status !== 'yes' && c.status !== 'no') ?? cells[0]!;
+    if (r.notes && !cells.some((c) => c.note)) explained.note = r.notes;
+    return { product: [r.product, r.provider && r.provider !== r.product ? r.provider : undefined, r.deployment_kind].filter(Boolean).join(' / '), cells: cells.map(mark) as [string, string, string, string] };
+  });
   return { table, notes };
 }
 
 export default defineCommand({
   path: ['recovery', 'capabilities'],
   description: 'the capability matrix: create a point, restore to new, replace existing, point in time, per product',
-  examples: ['infra recovery capabilities', 'infra recovery capabilities --json | jq \'.data[] | select(.replace_existing.status != "no") | .product\''],
+  examples: ['infra recovery capabilities', 'infra recovery capabilities --json | jq \'.data[] | select(.replace_existing != "no") | .product\''],
   run: async (app) => {
     const client = await app.client();
     let answer;

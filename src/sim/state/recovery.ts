@@ -139,18 +139,20 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
 type Cell = { status: string; note: string | null };
 const c = (status: string, note: string | null = null): Cell => ({ status, note });
 
+/** The matrix in the v1.7.0 shape: one row per product line and provider, each capability a word, the reasons in notes. */
 export function capabilityRows(gates: Record<Product, boolean>) {
-  const gate = (p: Product) =>
-    c('gated', `Behind a gate, opened per account: ${gates[p] ? 'open' : 'closed'} for this account.`);
+  const gate = (p: Product) => `Replace existing is behind a gate, opened per account: ${gates[p] ? 'open' : 'closed'} for this account.`;
+  const row = (product: string, provider: string, deployment_kind: string, create: string, restore_to_new: string, replace_existing: string, point_in_time: string, notes: string | null) =>
+    ({ product, provider, deployment_kind, create, restore_to_new, replace_existing, point_in_time, notes });
   return [
-    { product: 'vps', create_point: c('yes'), restore_to_new: c('conditional', 'When the exported copy is ready.'), replace_existing: gate('vps'), point_in_time: c('no') },
-    { product: 'cache', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: gate('cache'), point_in_time: c('no') },
-    { product: 'redis-valkey-operator', create_point: c('yes'), restore_to_new: c('unavailable', 'Until validated.'), replace_existing: c('unavailable', 'Until validated.'), point_in_time: c('no') },
-    { product: 'dragonfly-operator', create_point: c('yes'), restore_to_new: c('unavailable', 'Until validated.'), replace_existing: c('unavailable', 'Until validated.'), point_in_time: c('no') },
-    { product: 'mysql', create_point: c('yes'), restore_to_new: c('conditional', 'Through the clone action.'), replace_existing: gate('database'), point_in_time: c('no') },
-    { product: 'postgresql', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('conditional', 'Within the continuity window while continuity is healthy.') },
-    { product: 'mariadb', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('no', 'Named physical backups only.') },
-    { product: 'mysql-operator', create_point: c('yes'), restore_to_new: c('yes'), replace_existing: c('no', 'Restore to new only.'), point_in_time: c('no', 'Named logical backups only; user accounts are restored, platform accounts created fresh.') },
+    row('vps', 'vps', 'vm', 'yes', 'conditional', 'gated', 'no', `Restore to new when the exported copy is ready. ${gate('vps')}`),
+    row('cache', 'redis', 'legacy', 'yes', 'yes', 'gated', 'no', gate('cache')),
+    row('cache', 'redis', 'operator', 'yes', 'unavailable', 'unavailable', 'no', 'Until validated.'),
+    row('cache', 'dragonfly', 'operator', 'yes', 'unavailable', 'unavailable', 'no', 'Until validated.'),
+    row('database', 'mysql', 'legacy', 'yes', 'conditional', 'gated', 'no', `Restore to new through the clone action. ${gate('database')}`),
+    row('database', 'postgresql', 'operator', 'yes', 'yes', 'no', 'conditional', 'Restore to new only. Point in time within the continuity window while continuity is healthy.'),
+    row('database', 'mariadb', 'operator', 'yes', 'yes', 'no', 'no', 'Restore to new only; named physical backups only.'),
+    row('database', 'mysql', 'operator', 'yes', 'yes', 'no', 'no', 'Restore to new only; named logical backups only: user accounts are restored, platform accounts created fresh.'),
   ];
 }
 

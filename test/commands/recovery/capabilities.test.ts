@@ -19,6 +19,12 @@ test('cell labels: gated reads "behind a gate"; unknown statuses pass through', 
   expect(cellLabel({ status: 'beta' })).toBe('beta');
 });
 
+test('a v1.7.0 row: words, the notes once', () => {
+  const { table, notes } = capabilityTable([{ product: 'cache', provider: 'redis', deployment_kind: 'legacy', create: 'yes', restore_to_new: 'yes', replace_existing: 'gated', point_in_time: 'no', notes: 'Behind a gate.' }]);
+  expect(table[0]).toEqual({ product: 'cache / redis / legacy', cells: ['yes', 'yes', 'behind a gate [1]', 'no'] });
+  expect(notes).toEqual(['Behind a gate.']);
+});
+
 test('equal notes share one number', () => {
   const cell = (status: string, note: string | null = null) => ({ status, note });
   const { table, notes } = capabilityTable([
@@ -34,9 +40,10 @@ test('recovery capabilities: product × the four capabilities, with notes', asyn
   const lines = r.stdout.split('\n');
   expect(lines[0]).toBe('PRODUCT\tCREATE POINT\tRESTORE TO NEW\tREPLACE EXISTING\tPOINT IN TIME');
   const row = (p: string) => lines.find((l) => l.startsWith(`${p}\t`))?.split('\t');
-  expect(row('cache')?.slice(0, 4)).toEqual(['cache', 'yes', 'yes', expect.stringMatching(/^behind a gate \[\d+\]$/)]);
-  expect(row('postgresql')?.[3]).toMatch(/^no \[\d+\]$/);
-  expect(row('postgresql')?.[4]).toMatch(/^conditional \[\d+\]$/);
+  // v1.7.0 rows: product / provider / deployment kind; the row's notes hang on its first cell that is not plain yes or no.
+  expect(row('cache / redis / legacy')?.slice(0, 4)).toEqual(['cache / redis / legacy', 'yes', 'yes', expect.stringMatching(/^behind a gate \[\d+\]$/)]);
+  expect(row('database / postgresql / operator')?.[3]).toBe('no');
+  expect(row('database / postgresql / operator')?.[4]).toMatch(/^conditional \[\d+\]$/);
   expect(r.stdout).toContain('Notes:');
   expect(r.stdout).toContain('Restore to new only.');
   expect(r.stdout).toContain('closed for this account');
