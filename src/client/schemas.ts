@@ -314,11 +314,11 @@ export const CapabilityRow = lazy(() => z.looseObject({
   provider: optText,
   deployment_kind: optText,
   notes: optText,
-  create: z.optional(z.union([z.string(), CapabilityCell])),
-  create_point: z.optional(z.union([z.string(), CapabilityCell])),
-  restore_to_new: z.union([z.string(), CapabilityCell]),
-  replace_existing: z.union([z.string(), CapabilityCell]),
-  point_in_time: z.union([z.string(), CapabilityCell]),
+  create: lenient(z.union([z.string(), CapabilityCell])),
+  create_point: lenient(z.union([z.string(), CapabilityCell])),
+  restore_to_new: lenient(z.union([z.string(), CapabilityCell])),
+  replace_existing: lenient(z.union([z.string(), CapabilityCell])),
+  point_in_time: lenient(z.union([z.string(), CapabilityCell])),
 }));
 
 export const CapabilitiesAnswer = lazy(() => z.looseObject({ data: z.array(CapabilityRow) }));

@@ -23,6 +23,11 @@ export interface Baseline {
   observed_at?: string | null;
   current_revision?: string | null;
   deployment_count?: number | null;
+  /**
+   * The summary of the settled read before the write: a terminal read that says something
+   * else was observed after a change (nothing else moves a settled resource).
+   */
+  summary?: string | null;
   /** The write's answer (or the first read after it) already showed a rollout in flight. */
   in_flight?: boolean;
   /**
@@ -133,6 +138,10 @@ export function isFresh(read: Read, baseline: Baseline | null, seen: Seen = NOTH
   const moved = (k: 'observed_at' | 'current_revision' | 'deployment_count') => now[k] !== undefined && baseline[k] !== undefined && (now[k] ?? null) !== (baseline[k] ?? null);
   if (baseline.settled === false) return moved('deployment_count');
   if (moved('deployment_count') || moved('current_revision')) return true;
+  // A settled resource whose final summary changed (running → stopped): an action that ended
+  // before the first read after it, as a synchronous stop does.
+  const summary = read.status_details?.summary;
+  if (baseline.settled === true && baseline.summary !== undefined && baseline.summary !== null && summary !== undefined && summary !== null && summary !== baseline.summary) return true;
   return (seen.inFlight || baseline.in_flight === true || (baseline.observedAfter === true && baseline.deployment_count === undefined)) && moved('observed_at');
 }
 
@@ -147,6 +156,7 @@ export function baselineOf(read: Read): Baseline {
     observed_at: read.status_details?.observed_at ?? null,
     current_revision: read.current_revision ?? null,
     deployment_count: read.deployment_count ?? null,
+    summary: read.status_details?.summary ?? null,
     in_flight: showsInFlight(read),
     settled: !showsInFlight(read),
   };

@@ -97,6 +97,7 @@ const BAD: Record<string, string[]> = {
   '--operation': ['', ' '],
   '--resource': ['', ' '],
   '--reason': ['', ' '],
+  '--deployments-before': ['-1', 'three', '1.5', ''],
   // serverless run and schedules create (issue 20)
   '--image-tag': ['', ' ', 'a b'],
   '--wait-timeout': ['abc', '10', '-5s', '0s', ''],

@@ -121,7 +121,7 @@ describe('decide(container, {baseline}) without generations', () => {
 describe('isFresh / baselineOf', () => {
   it('compares server values only', () => {
     const before = baselineOf(container({ ...gone }));
-    expect(before).toEqual({ ...BEFORE, in_flight: false, settled: true });
+    expect(before).toEqual({ ...BEFORE, summary: 'ready', in_flight: false, settled: true });
     expect(isFresh(container({ ...gone }), before)).toBe(false);
     expect(isFresh(container({ ...gone, revision: null }), before)).toBe(true);
     expect(isFresh(container({ ...gone, deployments: 4 }), before)).toBe(true);
@@ -152,8 +152,8 @@ describe('isFresh / baselineOf', () => {
   it('changeBaseline: revision and deployments from the settled read, observed_at from the last word', () => {
     const settled = container({ ...gone });
     const answer = container({ ...gone, observedAt: '2025-01-01T00:00:03.000Z', summary: 'in_progress', state: 'queued', terminal: false });
-    expect(changeBaseline(settled, answer)).toEqual({ ...BEFORE, observed_at: '2025-01-01T00:00:03.000Z', in_flight: true, settled: true });
-    expect(changeBaseline(settled, undefined)).toEqual({ ...BEFORE, in_flight: false, settled: true });
+    expect(changeBaseline(settled, answer)).toEqual({ ...BEFORE, summary: 'ready', observed_at: '2025-01-01T00:00:03.000Z', in_flight: true, settled: true });
+    expect(changeBaseline(settled, undefined)).toEqual({ ...BEFORE, summary: 'ready', in_flight: false, settled: true });
   });
 });
 

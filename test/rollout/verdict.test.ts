@@ -53,7 +53,7 @@ describe('verdict', () => {
     const no = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: false } }), opts);
     expect(no.hint).toMatch(/retrying will not help/);
     const yes = verdict(subject, done({ summary: 'failed', state: 'failed', error: { code: 'serverless.new_thing', retryable: true } }), opts);
-    expect(yes.hint).toMatch(/a redeploy may help \(infra serverless redeploy srv-101\)/);
+    expect(yes.hint).toMatch(/a redeploy may help \(infra serverless redeploy web\)/);
   });
 
   it('failed from an unknown terminal state says so', () => {

@@ -14,8 +14,8 @@ interface Cell {
 const LABELS: Record<string, string> = { yes: 'yes', no: 'no', gated: 'behind a gate', conditional: 'conditional', unavailable: 'unavailable' };
 
 /** A cell as a word (v1.7.0) or as `{status, note}` (earlier servers); absent reads "unknown". */
-export function capabilityCell(v: CapabilityRow['restore_to_new'] | undefined): Cell {
-  if (v === undefined) return { status: 'unknown' };
+export function capabilityCell(v: CapabilityRow['restore_to_new'] | null | undefined): Cell {
+  if (v === undefined || v === null) return { status: 'unknown' };
   return typeof v === 'string' ? { status: v } : v;
 }
 

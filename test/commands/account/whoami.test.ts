@@ -19,7 +19,7 @@ describe('infra whoami', () => {
         'User:        Sim Operator <operator@sim.local>',
         'User id:     17',
         'Project:     main (id 1), the account default',
-        'Registry:    main (images are pushed under this namespace)',
+        'Registry:    acme (images are pushed under this namespace)',
         'Token scope: every project',
         'Projects:    *main (1), staging (2)',
         '',
@@ -45,7 +45,7 @@ describe('infra whoami', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       user: { id: 17, name: 'Sim Operator', email: 'operator@sim.local', email_verified_at: expect.any(String), created_at: expect.any(String) },
       projects: [
-        { id: 1, name: 'main', personal_team: true, registry_namespace: 'main' },
+        { id: 1, name: 'main', personal_team: true, registry_namespace: 'acme' },
         { id: 2, name: 'staging', personal_team: false, registry_namespace: 'staging' },
       ],
       current_project_id: 2,

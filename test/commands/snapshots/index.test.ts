@@ -156,7 +156,9 @@ describe('snapshots restore --wait', () => {
     expect(r.code, r.stderr).toBe(0);
     const op = h.sim.world.recovery.operations[0]!.id;
     expect(requestLines(h.sim).slice(0, 3)).toEqual(['GET /api/v1/snapshots/vps', `GET /api/v1/vps/${VPS1}`, `POST /api/v1/snapshots/vps/${S.vps.daily}/restore`]);
-    expect(requestLines(h.sim).slice(3).every((l) => l === `GET /api/v1/recovery/operations/${op}`)).toBe(true);
+    // The operation is read on the API's one operations route, by its id (contract 10).
+    expect(requestLines(h.sim).slice(3).every((l) => l === `GET /api/v1/operations/${op}`)).toBe(true);
+    expect(requestLines(h.sim).length).toBeGreaterThan(3);
     expect(onlyJson(r.stdout)).toMatchObject({ id: op, outcome: 'ready' });
     expect(r.stderr).toMatch(/restore of vps-01 finished: ready/);
   });
@@ -170,11 +172,11 @@ describe('snapshots restore --wait', () => {
     expect(requestLines(h.sim).filter((l) => l === `GET /api/v1/database/${SEED_IDS.mysql}`).length).toBeGreaterThan(2);
   });
 
-  it('timeout on the operation: exit 6, resumed with --operation (its URL), which finishes', async () => {
+  it('timeout on the operation: exit 6, resumed with --operation (its id, not its page), which finishes', async () => {
     const r = await h.cli(['snapshots', 'restore', 'cache', String(S.cache.redis), '--confirm', 'sessions-redis', '--wait', '--timeout', '1m']);
     expect(r.code).toBe(6);
     const resume = resumeOf(r.stderr);
-    expect(resume).toMatch(/^infra snapshots wait cache --operation http:\/\/127\.0\.0\.1:\d+\/api\/v1\/recovery\/operations\/[0-9a-f-]{36}$/);
+    expect(resume).toMatch(/^infra snapshots wait cache --operation [0-9a-f-]{36}$/);
     const again = await h.cli(resume!.split(' ').slice(1));
     expect(again.code, again.stderr).toBe(0);
   });
@@ -186,7 +188,7 @@ describe('snapshots restore --wait', () => {
     const r = await h.cli(['snapshots', 'restore', 'vps', String(p.id), '--confirm', 'doomed-fail', '--wait']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: restore of doomed-fail failed: recovery.restore_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help; the operation's page says more: infra api \/recovery\/operations\//);
+    expect(r.stderr).toMatch(/hint: retrying will not help; 'infra operations get [0-9a-f-]{36}' shows the operation/);
   });
 
   it('--timeout without --wait is a usage error before any request', async () => {

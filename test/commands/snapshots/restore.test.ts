@@ -97,8 +97,9 @@ describe('gate open: 202 with an operation', () => {
     expect(r.stderr).toContain(`everything written after ${cutoff} is lost`);
     expect(r.stderr).toContain('safety point:  on');
     expect(r.stderr).toContain('the resource is unavailable during the restore');
-    // the v1.7.0 answer names no API URL of the operation (its `redirect` is a console page)
-    expect(r.stderr).toContain(`restore accepted: operation ${opId()}\n`);
+    // the v1.7.0 answer's `redirect` is a console page on another host: shown to people, never read
+    expect(r.stderr).toContain(`restore accepted: operation ${opId()} (https://console.sim.local/operations/${opId()})\n`);
+    expect(sim.requests.some((q) => q.path.includes('console'))).toBe(false);
     expect(r.stderr).toContain(`hint: follow it with: infra snapshots wait vps --operation ${opId()}`);
     const key = keyOf(r.stderr);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
