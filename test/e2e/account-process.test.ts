@@ -25,7 +25,7 @@ describe('whoami and the approvals through bin/infra', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(requestLines(sim).sort()).toEqual(['GET /api/user', 'GET /api/v1/user/teams']);
     expect(r.stdout).toMatch(/^User: +Sim Operator <operator@sim\.local>\n/);
-    expect(r.stdout).toMatch(/^Registry: +main /m);
+    expect(r.stdout).toMatch(/^Registry: +acme /m);
     expect(r.stdout).toMatch(/^Token scope: this project only: main \(id 1\)$/m);
     expect(r.stderr).toBe('');
   });
