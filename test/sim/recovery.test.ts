@@ -46,16 +46,15 @@ describe('recovery points', () => {
     expect((await points('vps')).find((p) => p.id === P.vps.creating)?.state).toBe('available');
   });
 
-  test('capabilities: the matrix of spec 3.5 for any valid token', async () => {
-    const caps = await body<{ data: Array<{ product: string; replace_existing: { status: string }; restore_to_new: { status: string }; point_in_time: { status: string } }> }>(
-      await api.get('/api/v1/recovery/capabilities', { token: api.sim.tokens.default }),
-    );
-    const row = (p: string) => caps.data.find((r) => r.product === p);
-    expect(row('vps')?.replace_existing.status).toBe('gated');
-    expect(row('vps')?.restore_to_new.status).toBe('conditional');
-    expect(row('postgresql')).toMatchObject({ replace_existing: { status: 'no' }, point_in_time: { status: 'conditional' } });
-    expect(row('mariadb')?.replace_existing.status).toBe('no');
-    expect(row('dragonfly-operator')?.restore_to_new.status).toBe('unavailable');
+  test('capabilities: the matrix of spec 3.5 for any valid token, in the v1.7.0 shape (a word per capability, notes per row)', async () => {
+    type Row = { product: string; provider: string; deployment_kind: string; create: string; replace_existing: string; restore_to_new: string; point_in_time: string; notes: string | null };
+    const caps = await body<{ data: Row[] }>(await api.get('/api/v1/recovery/capabilities', { token: api.sim.tokens.default }));
+    const row = (p: string, provider: string, kind: string) => caps.data.find((r) => r.product === p && r.provider === provider && r.deployment_kind === kind);
+    expect(row('vps', 'vps', 'vm')).toMatchObject({ replace_existing: 'gated', restore_to_new: 'conditional' });
+    expect(row('database', 'postgresql', 'operator')).toMatchObject({ replace_existing: 'no', point_in_time: 'conditional' });
+    expect(row('database', 'mariadb', 'operator')?.replace_existing).toBe('no');
+    expect(row('cache', 'dragonfly', 'operator')?.restore_to_new).toBe('unavailable');
+    expect(row('cache', 'redis', 'legacy')?.notes).toMatch(/closed for this account|open for this account/);
     expect(caps.data).toHaveLength(8);
   });
 });
