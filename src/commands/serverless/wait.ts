@@ -15,7 +15,7 @@ export default defineCommand({
   options: {
     generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation; one container only)", intOption('--generation')),
     observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)', timestampOption('--observed-after')),
-    deploymentsBefore: option('--deployments-before <n>', 'servers without generations: the deployment_count of the read before the change (printed by the resume hint; one container only)', intOption('--deployments-before')),
+    deploymentsBefore: option('--deployments-before <n>', 'servers without generations: the deployment_count of the read before the change (printed by the resume hint; one container only)', intOption('--deployments-before', 0)),
     ...timingOptions(),
   },
   examples: [
