@@ -45,7 +45,7 @@ const common = {
 
 /** The CLI: split as ESM (specifiers already ending in .cjs), then each file converted to CommonJS. */
 async function buildCli(outdir) {
-  const { outputFiles } = await build({ ...common, entryPoints: { main: 'src/cli/main.ts' }, outdir, outExtension: { '.js': '.cjs' }, write: false });
+  const { outputFiles } = await build({ ...common, entryPoints: { main: 'src/program/main.ts' }, outdir, outExtension: { '.js': '.cjs' }, write: false });
   const hash = createHash('sha256');
   for (const file of outputFiles) {
     // `import()` of a chunk becomes require() in a resolved promise: same laziness, no ESM loader.

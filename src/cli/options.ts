@@ -49,3 +49,20 @@ export function pageOptions() {
     all: flag('--all', 'every page (the default; with --page or --per-page: every page from there on)'),
   };
 }
+
+/** A single word: not blank, no spaces (names, slugs, keys). */
+export function nonEmpty(name: string) {
+  return (value: string): string => {
+    const v = value.trim();
+    if (!v || /\s/.test(v)) throw new InvalidArgumentError(`${name} needs a value without spaces.`);
+    return v;
+  };
+}
+
+/** Text that may contain spaces but is not blank. */
+export function textOption(name: string) {
+  return (value: string): string => {
+    if (!value.trim()) throw new InvalidArgumentError(`${name} needs a value.`);
+    return value.trim();
+  };
+}

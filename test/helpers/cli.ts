@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../src/cli/run.js';
+import { run } from '../../src/program/run.js';
 import type { Context } from '../../src/cli/context.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

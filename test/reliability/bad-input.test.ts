@@ -4,7 +4,7 @@
 // nothing (the simulator's recorded requests stay empty).
 import type { Command, Option } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadTree } from '../../src/cli/load-tree.js';
+import { loadTree } from '../../src/program/load-tree.js';
 import { runCli } from '../helpers/cli.js';
 import { assertClean } from './support.js';
 import { instantClock } from '../helpers/clock.js';

@@ -39,7 +39,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   diagnose: ['client', 'shared'],
   sim: ['client', 'shared'],
   commands: ['cli', 'client', 'output', 'rollout', 'diagnose', 'shared', 'sim'],
-  cli: ['commands', 'client', 'output', 'shared', 'sim'],
+  // The command framework: what commands import. It never reaches back up to them.
+  cli: ['client', 'output', 'shared'],
+  // The program's entry: the only place that knows the command index.
+  program: ['cli', 'commands', 'client', 'output', 'shared', 'sim'],
   'lib.ts': ['client'],
 };
 
@@ -54,6 +57,13 @@ describe('architecture', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('helpers shared by families live in commands/kit, which no family owns', () => {
+    const families = (f: string) => (f.startsWith('commands/') ? f.split('/')[1]! : '');
+    const kitReachingUp = [...GRAPH].filter(([f]) => f.startsWith('commands/kit/')).flatMap(([f, deps]) => deps.filter((d) => d.startsWith('commands/') && !['kit', 'resource'].includes(families(d))).map((d) => `${f} → ${d}`));
+    expect(kitReachingUp).toEqual([]);
+    expect([...source.keys()].filter((f) => f.startsWith('commands/shared/'))).toEqual([]);
   });
 
   it('there are no import cycles in src', () => {
@@ -84,7 +94,7 @@ describe('architecture', () => {
   });
 
   it('the environment is read in settings and context only', () => {
-    const hits = [...source].filter(([f, t]) => /process\.env/.test(t) && !['cli/run.ts', 'cli/settings.ts', 'cli/context.ts'].includes(f) && !f.startsWith('sim/')).map(([f]) => f);
+    const hits = [...source].filter(([f, t]) => /process\.env/.test(t) && !['program/run.ts', 'cli/settings.ts', 'cli/context.ts'].includes(f) && !f.startsWith('sim/')).map(([f]) => f);
     expect(hits).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTree } from '../../src/cli/load-tree.js';
+import { loadTree } from '../../src/program/load-tree.js';
 import { completionScript, describeTree, type Shell } from '../../src/cli/completion.js';
 import { ARG_CHOICES } from '../../src/commands/completion/completion.js';
 import { runCli } from '../helpers/cli.js';

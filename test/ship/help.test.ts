@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTree } from '../../src/cli/load-tree.js';
+import { loadTree } from '../../src/program/load-tree.js';
 import { getExamples, HELP_GROUPS, OTHER_GROUP, walkCommands } from '../../src/cli/help.js';
 import { afterHelpNotes, exitCodeTable, renderManPage } from '../../src/cli/manpage.js';
 import { ROOT, runCli } from '../helpers/cli.js';

@@ -9,7 +9,7 @@ const texts = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) 
 
 describe('prebuilt help and version', () => {
   it('covers the program, every command path and --version', async () => {
-    const { loadProgram } = await import('../../src/cli/main.js');
+    const { loadProgram } = await import('../../src/program/main.js');
     const { walkCommands } = await import('../../src/cli/help.js');
     const paths = ['', '--version', ...walkCommands(await loadProgram()).map((e) => e.path.join(' '))];
     expect(Object.keys(texts).sort()).toEqual(paths.sort());

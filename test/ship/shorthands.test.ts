@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completionScript, describeTree } from '../../src/cli/completion.js';
-import { loadTree } from '../../src/cli/load-tree.js';
+import { loadTree } from '../../src/program/load-tree.js';
 import { renderManPage } from '../../src/cli/manpage.js';
 import { walkCommands } from '../../src/cli/help.js';
 import { ARG_CHOICES } from '../../src/commands/completion/completion.js';

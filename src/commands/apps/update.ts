@@ -1,8 +1,8 @@
 import { arg, defineCommand, required } from '../../cli/command.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { updateAndWait } from '../database/write-flow.js';
 import { APPS } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['apps', 'update'],

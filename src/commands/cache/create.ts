@@ -1,8 +1,8 @@
 import { defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { createAndWait } from '../database/write-flow.js';
 import { CACHE } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 const PROVIDERS = ['redis', 'valkey', 'dragonfly'] as const;
 // A required choice: commander checks the word and lists the choices in help.

@@ -1,9 +1,9 @@
 import { arg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { updateAndWait } from '../database/write-flow.js';
 import { CACHE } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['cache', 'update'],

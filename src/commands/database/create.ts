@@ -1,8 +1,8 @@
 import { defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { DATABASE } from './family.js';
 import { createAndWait } from './write-flow.js';
+import { nonEmpty } from '../../cli/options.js';
 
 const ENGINES = ['postgresql', 'mysql', 'mariadb'] as const;
 // A required choice: commander checks the word and lists the choices in help.

@@ -2,11 +2,10 @@
 // with the window, step, dimension, node and limit the facts list. The facts type both answers
 // `string`, so --json prints them as sent and people get their series and rows as tables.
 import { arg, choice, defineCommand, option, type CommandDef } from '../../cli/command.js';
-import { intOption, timestampOption } from '../../cli/options.js';
+import { intOption, timestampOption, nonEmpty } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/database-extras.js';
-import { renderSamples } from '../shared/samples-view.js';
-import { nonEmpty } from '../serverless/flags.js';
+import { renderSamples } from '../kit/samples-view.js';
 import { DATABASE } from './family.js';
 
 export function loadCommand(what: 'load' | 'queries'): CommandDef {

@@ -1,7 +1,6 @@
 import { arg, choice, defineCommand, option } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
+import { intOption, nonEmpty } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { DATABASE } from './family.js';
 import { updateAndWait } from './write-flow.js';

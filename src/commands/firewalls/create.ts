@@ -2,10 +2,10 @@
 // effect with `infra firewalls deploy` (or --deploy here).
 import { defineCommand, flag, list, option, required } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { textOption } from '../storage/buckets/settings.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { FIREWALLS } from './family.js';
 import { parseRule, parseRulesJson, RULE_SYNTAX } from './rules.js';
+import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['firewalls', 'create'],

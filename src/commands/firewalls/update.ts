@@ -2,11 +2,11 @@
 // are merged with the firewall's current rules first (read just before); --rules replaces them.
 import { arg, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { textOption } from '../storage/buckets/settings.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { FIREWALLS, rulesOf } from './family.js';
 import { asRequestRule, parseRule, parseRulesJson, RULE_SYNTAX, type Rule } from './rules.js';
+import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['firewalls', 'update'],

@@ -3,8 +3,8 @@
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { Resource } from '../../client/resources.js';
 import { need } from '../../client/wire.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { PARAMETER_GROUPS, SYSTEM_EXAMPLE } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['parameter-groups', 'clone'],

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand, flag, option, required } from '../../cli/command.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { PARAMETER_GROUPS } from './family.js';
 import { lockedOption, parametersOption, resolveParameters } from './parameters.js';
+import { nonEmpty } from '../../cli/options.js';
 
 const TYPES = ['cache', 'database', 'queue'] as const;
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
-import { readStdin } from '../shared/stdin.js';
+import { readStdin } from '../kit/stdin.js';
 
 export type Parameters = Record<string, string | number | boolean | null>;
 export type ParametersSource = { from: 'value'; value: Parameters } | { from: 'stdin' };

@@ -2,10 +2,10 @@
 // single names and are merged with the group's current map first (read just before).
 import { arg, choice, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { resolveResource } from '../resource/resolve.js';
 import { PARAMETER_GROUPS, parametersOf } from './family.js';
 import { lockedOption, parametersOption, resolveParameters, setOption, unsetOption } from './parameters.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['parameter-groups', 'update'],

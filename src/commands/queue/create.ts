@@ -1,7 +1,7 @@
 import { defineCommand, option, required } from '../../cli/command.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { QUEUE } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['queue', 'create'],

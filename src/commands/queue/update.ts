@@ -1,9 +1,9 @@
 import { arg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { QUEUE } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['queue', 'update'],

@@ -3,7 +3,7 @@
 import { CliError } from '../../cli/errors.js';
 import type { InUse } from '../../client/registry.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { humanSize } from '../snapshots/format.js';
+import { humanSize } from '../../output/size.js';
 
 /** `3 of 25`, `1.2 GiB of 10 GiB`; a null (or, where the API says so, zero) limit is unlimited. */
 export function quotaText(used: number | null | undefined, limit: number | null | undefined, bytes: boolean, zeroIsUnlimited = false): string {

@@ -1,7 +1,7 @@
 // `infra <family> logs <id>`: the resource's log stream, with the same window, paging,
 // retention and exit-code rules as `serverless logs` (contract 7).
 import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
-import { logOptions, planLogs, streamLogs } from '../shared/logs-stream.js';
+import { logOptions, planLogs, streamLogs } from '../kit/logs-stream.js';
 import type { FamilySpec } from './family.js';
 
 export function logsCommand(spec: FamilySpec): CommandDef {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
-import { readStdin } from '../shared/stdin.js';
+import { readStdin } from '../kit/stdin.js';
 import { RESOURCE_PROFILES, slugFrom, splitImage } from './flags.js';
 import { parseYaml, YamlError } from './apply-yaml.js';
 

@@ -9,9 +9,10 @@ import type { Container } from '../../client/schemas.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { fromFile, fromFlags, type Desired } from './apply-input.js';
 import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
-import { envKey, nonEmpty, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
+import { envKey, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { changeStart, changeTarget, createTarget, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
+import { nonEmpty } from '../../cli/options.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 

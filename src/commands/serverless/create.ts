@@ -1,9 +1,10 @@
 import { UsageError } from '../../cli/errors.js';
 import type { ContainerChange } from '../../client/serverless.js';
-import { applyEnv, envEdits, nonEmpty, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { applyEnv, envEdits, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { afterChange, createTarget } from './wait-flow.js';
 import { defineCommand, option, required } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 
 /** What a create sends when a flag is not given (the API requires each of them). */
 export const CREATE_DEFAULTS = { port: 8080, resource_profile: 'small', min_scale: 0, max_scale: 3 } as const;

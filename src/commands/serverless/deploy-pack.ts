@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 import { UsageError } from '../../cli/errors.js';
 import { isIgnored, parseIgnore, type IgnoreRule } from '../../shared/ignore-rules.js';
 import { looksLikeZip, zipEntries, zipFiles, ZipLimitError, type ZipInput } from '../../shared/zip.js';
-import { humanSize } from '../snapshots/format.js';
+import { humanSize } from '../../output/size.js';
 
 /** The largest file packed: bigger ones are build outputs or data, not source. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;

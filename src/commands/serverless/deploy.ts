@@ -8,13 +8,13 @@ import { InvalidArgumentError } from 'commander';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
-import { humanSize } from '../snapshots/format.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { sourceArchive, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './deploy-pack.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
 import { baselineOf, type Target } from '../../rollout/decide.js';
 import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
+import { humanSize } from '../../output/size.js';
 
 /** A path option: any text but an empty one (which would mean the current directory by accident). */
 function pathValue(name: string) {

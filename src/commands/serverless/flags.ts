@@ -32,14 +32,6 @@ export function rangeInt(name: string, min: number, max: number) {
   };
 }
 
-export function nonEmpty(name: string) {
-  return (value: string): string => {
-    const v = value.trim();
-    if (!v || /\s/.test(v)) throw new InvalidArgumentError(`${name} needs a value without spaces.`);
-    return v;
-  };
-}
-
 export type { ProgressFormat, WaitFlags };
 export { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS };
 

@@ -2,8 +2,8 @@
 // container filter of spec 4.1.
 import { arg, choice, defineCommand } from '../../cli/command.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
-import { logOptions, planLogs, streamLogs } from '../shared/logs-stream.js';
-import { onServerClock } from './logs-window.js';
+import { logOptions, planLogs, streamLogs } from '../kit/logs-stream.js';
+import { onServerClock } from '../kit/logs-window.js';
 
 export default defineCommand({
   path: ['serverless', 'logs'],

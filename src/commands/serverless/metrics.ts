@@ -4,7 +4,7 @@
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { intOption } from '../../cli/options.js';
 import { serverlessMetrics } from '../../client/serverless-usage.js';
-import { renderSamples } from '../shared/samples-view.js';
+import { renderSamples } from '../kit/samples-view.js';
 
 export default defineCommand({
   path: ['serverless', 'metrics'],

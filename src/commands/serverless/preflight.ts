@@ -1,8 +1,9 @@
 import { CliError } from '../../cli/errors.js';
 import { defineCommand, required } from '../../cli/command.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { nonEmpty, splitImage } from './flags.js';
+import { splitImage } from './flags.js';
 import { archText, runPreflight } from './preflight-check.js';
+import { nonEmpty } from '../../cli/options.js';
 
 /** `can_pull` as the registry sent it: true, false, or null (it cannot tell). */
 export function canPullText(v: boolean | null | undefined): string {

@@ -1,8 +1,9 @@
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { nonEmpty, waitFlags, waitOptions } from './flags.js';
+import { waitFlags, waitOptions } from './flags.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
 import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['serverless', 'rollback'],

@@ -4,13 +4,13 @@
 // own outcome (runExitCode in src/shared/exit-codes.ts: its exit code passed through).
 import { arg, defineCommand, flag, list, option } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { durationOption } from '../../cli/options.js';
+import { durationOption, nonEmpty } from '../../cli/options.js';
 import { ConflictError } from '../../client/errors.js';
 import { activeRunOf, type RunRequest } from '../../client/runs.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { envPair, nonEmpty } from './flags.js';
+import { envPair } from './flags.js';
 import { followRun } from './runs/follow.js';
 import { runCommands, runsCall, runsTarget, WAIT_MARGIN_MS } from './runs/shared.js';
 

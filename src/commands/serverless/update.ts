@@ -1,9 +1,10 @@
 import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
-import { applyEnv, envEdits, envKey, nonEmpty, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
+import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
 import { arg, defineCommand, list, option } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 
 const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile; to roll out the same configuration again use: infra serverless redeploy <id>';
 

@@ -3,7 +3,7 @@
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { InvalidArgumentError } from 'commander';
 import { serverlessUsage } from '../../client/serverless-usage.js';
-import { seriesColumns, type Series } from '../shared/samples-view.js';
+import { seriesColumns, type Series } from '../kit/samples-view.js';
 
 const SERIES: [string, string][] = [
   ['request_count', 'requests'],

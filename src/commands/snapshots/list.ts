@@ -5,9 +5,10 @@ import type { RecoveryPoint } from '../../client/schemas.js';
 import { age } from '../../output/age.js';
 import { DEFAULT_WIDTH, fitColumns, Footnotes, truncate, type FitColumn } from '../../output/fit.js';
 import { pageQuery, renderList } from '../../output/list.js';
-import { actionsText, humanSize, originLabel, plain, productArg, resourceLabel, sizeBytes, stateOf } from './format.js';
+import { actionsText, originLabel, plain, productArg, resourceLabel, sizeBytes, stateOf } from './format.js';
 import { arg, defineCommand } from '../../cli/command.js';
 import { pageOptions } from '../../cli/options.js';
+import { humanSize } from '../../output/size.js';
 
 type PageOpts = { page?: number; perPage?: number; all: boolean };
 

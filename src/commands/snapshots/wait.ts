@@ -5,13 +5,12 @@
 //   <product> --resource <id|name>       the resource a restore replaces or a clone creates
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { durationOption, timestampOption } from '../../cli/options.js';
+import { durationOption, timestampOption, nonEmpty } from '../../cli/options.js';
 import { looksLikeId } from '../../client/resolve.js';
 import { waitFlagsOf } from '../resource/wait.js';
 import { productArg } from './format.js';
 import { productSpec } from './targets.js';
 import { waitForPoint, waitForResource, waitForRestoreOperation } from './waits.js';
-import { nonEmpty } from '../serverless/flags.js';
 
 export default defineCommand({
   path: ['snapshots', 'wait'],

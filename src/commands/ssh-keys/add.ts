@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { fingerprint, parsePublicKey } from '../../shared/ssh-key.js';
-import { textOption } from '../storage/buckets/settings.js';
-import { readStdin } from '../shared/stdin.js';
+import { readStdin } from '../kit/stdin.js';
 import { SSH_KEYS } from './family.js';
+import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['ssh-keys', 'add'],

@@ -1,13 +1,13 @@
 import { choice, defineCommand, required } from '../../cli/command.js';
-import { nonBlank } from './flags.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { SITES } from './family.js';
+import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['static-sites', 'create'],
   description: "create a static site (then put content on it with 'infra static-sites deploy'); --wait until it is provisioned",
   options: {
-    name: required('--name <name>', 'name of the site (its slug and URL derive from it)', nonBlank('--name')),
+    name: required('--name <name>', 'name of the site (its slug and URL derive from it)', textOption('--name')),
     plan: choice('--plan <plan>', 'plan (default free)', ['free', 'starter', 'pro']),
     ...operationWaitOptions('creation'),
   },

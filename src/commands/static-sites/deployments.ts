@@ -3,8 +3,8 @@ import { arg, defineCommand } from '../../cli/command.js';
 import { pageOptions } from '../../cli/options.js';
 import type { SiteDeployment } from '../../client/static-sites.js';
 import { pageQuery, renderList } from '../../output/list.js';
-import { humanSize } from '../snapshots/format.js';
 import { SITES } from './family.js';
+import { humanSize } from '../../output/size.js';
 
 export default defineCommand({
   path: ['static-sites', 'deployments'],

@@ -1,8 +1,8 @@
 // Static sites as a family of the generic commands (src/commands/resource); a site is also
 // known by its slug. The per-family files hold deploy, deployments, activate and domains.
-import { humanSize } from '../snapshots/format.js';
 import type { FamilySpec } from '../resource/family.js';
 import { field } from '../resource/family.js';
+import { humanSize } from '../../output/size.js';
 
 export const SITES: FamilySpec = {
   kind: { path: '/static-sites', noun: 'static site', ids: 'uuid', wrapper: 'data', permission: 'static-site', aliases: ['slug'] },

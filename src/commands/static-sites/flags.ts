@@ -2,15 +2,6 @@
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 
-/** Any text but an empty one (names may hold spaces). */
-export function nonBlank(name: string) {
-  return (value: string): string => {
-    const v = value.trim();
-    if (!v) throw new InvalidArgumentError(`${name} needs a value.`);
-    return v;
-  };
-}
-
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** A host name to serve the site on (`docs.example.com`), lower-cased; no scheme, port or path. */

@@ -2,8 +2,7 @@
 // fields they become (StoreUptimeCheckApiRequest / UpdateUptimeCheckRequest).
 import { InvalidArgumentError } from 'commander';
 import { choice, flag, list, option } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
-import { textOption } from '../storage/buckets/settings.js';
+import { intOption, textOption } from '../../cli/options.js';
 
 export const CHANNELS = ['database', 'mail', 'webhook'] as const;
 

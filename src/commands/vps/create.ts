@@ -1,10 +1,10 @@
 import { defineCommand, flag, option, required } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
-import { readStdin } from '../shared/stdin.js';
+import { readStdin } from '../kit/stdin.js';
 import { SSH_KEYS } from '../ssh-keys/family.js';
 import { VPS } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['vps', 'create'],

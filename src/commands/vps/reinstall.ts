@@ -1,8 +1,8 @@
 import { option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { actionCommand } from '../resource/action.js';
-import { nonEmpty } from '../serverless/flags.js';
 import { VPS } from './family.js';
+import { nonEmpty } from '../../cli/options.js';
 
 export default actionCommand(VPS, {
   verb: 'reinstall',

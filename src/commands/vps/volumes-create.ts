@@ -1,8 +1,7 @@
 // `infra vps volumes create <vps> --name N --size GB [--wait]`: POST /vps/{vps}/volumes
 // `{name, size_gb}` → 201 `{message, volume}`; the volume is provisioned asynchronously.
 import { arg, defineCommand, required } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
-import { nonEmpty } from '../serverless/flags.js';
+import { intOption, nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-family.js';
 

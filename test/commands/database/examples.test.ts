@@ -3,7 +3,7 @@
 // and the command succeeds. `a && b` runs both; `$(infra ...)` runs the inner command; a
 // segment that needs a shell variable (`"$id"`) is skipped; pipes into jq keep their left side.
 import { describe, expect, it } from 'vitest';
-import { loadTree } from '../../../src/cli/load-tree.js';
+import { loadTree } from '../../../src/program/load-tree.js';
 import { getExamples, walkCommands } from '../../../src/cli/help.js';
 import { useHarness, type Harness } from '../../helpers/sim.js';
 

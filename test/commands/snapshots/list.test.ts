@@ -4,10 +4,11 @@ import { HttpResponse, http } from 'msw';
 import type { Simulator } from '../../../src/sim/server.js';
 import { SEED_IDS } from '../../../src/sim/state/seed.js';
 import { peek, useSimulator } from '../../helpers/sim.js';
-import { actionsText, humanSize, originLabel, plain, productArg } from '../../../src/commands/snapshots/format.js';
+import { actionsText, originLabel, plain, productArg } from '../../../src/commands/snapshots/format.js';
 import { reviewLines } from '../../../src/commands/snapshots/review.js';
 import { UsageError } from '../../../src/cli/errors.js';
 import { runCli } from '../../helpers/cli.js';
+import { humanSize } from '../../../src/output/size.js';
 
 describe('formatting', () => {
   test('sizes', () => {

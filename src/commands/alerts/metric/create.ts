@@ -3,9 +3,9 @@
 import { choice, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { VPS } from '../../vps/family.js';
-import { nonEmpty } from '../../serverless/flags.js';
 import { conditionFields, conditionOptions } from './flags.js';
 import { METRIC_ALERTS } from './family.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 export default defineCommand({
   path: ['alerts', 'metric', 'create'],

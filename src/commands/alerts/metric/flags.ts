@@ -1,8 +1,7 @@
 // The condition of a metric alert as flags (create and update share them).
 import { InvalidArgumentError } from 'commander';
 import { choice, list, option } from '../../../cli/command.js';
-import { intOption } from '../../../cli/options.js';
-import { textOption } from '../../storage/buckets/settings.js';
+import { intOption, textOption } from '../../../cli/options.js';
 
 export const OPERATORS = ['gt', 'gte', 'lt', 'lte'] as const;
 

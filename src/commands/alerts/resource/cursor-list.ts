@@ -2,10 +2,9 @@
 // streamed as it comes; --limit caps the rows and, when more remain, says which --cursor
 // goes on from there.
 import { defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
-import { intOption } from '../../../cli/options.js';
+import { intOption, textOption } from '../../../cli/options.js';
 import { cursorPages } from '../../../client/monitoring.js';
 import { renderList } from '../../../output/list.js';
-import { textOption } from '../../storage/buckets/settings.js';
 import type { FamilySpec, Item } from '../../resource/family.js';
 
 export interface CursorListSpec<O extends Record<string, OptionSpec<unknown>>> {

@@ -1,6 +1,5 @@
 import { choice, option } from '../../../cli/command.js';
-import { timestampOption } from '../../../cli/options.js';
-import { textOption } from '../../storage/buckets/settings.js';
+import { timestampOption, textOption } from '../../../cli/options.js';
 import { cursorListCommand } from './cursor-list.js';
 import { INCIDENTS } from './family.js';
 

@@ -4,10 +4,10 @@ import { choice, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { DATABASE } from '../../database/family.js';
 import { VPS } from '../../vps/family.js';
-import { nonEmpty } from '../../serverless/flags.js';
 import type { FamilySpec } from '../../resource/family.js';
 import { conditionFields, conditionOptions } from '../metric/flags.js';
 import { RULES } from './family.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 export const RULE_CHANNELS = ['database', 'mail', 'webhook', 'slack', 'sms'] as const;
 /** The families whose resources are looked up by name here. */

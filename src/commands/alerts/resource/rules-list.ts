@@ -1,7 +1,7 @@
 import { choice, option } from '../../../cli/command.js';
-import { textOption } from '../../storage/buckets/settings.js';
 import { cursorListCommand } from './cursor-list.js';
 import { RULES } from './family.js';
+import { textOption } from '../../../cli/options.js';
 
 export default cursorListCommand(RULES, {
   description: 'list resource alert rules, with their state (healthy, pending, firing, disabled, problem)',

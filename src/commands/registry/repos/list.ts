@@ -3,7 +3,7 @@ import { defineCommand } from '../../../cli/command.js';
 import { pageOptions } from '../../../cli/options.js';
 import { RegistryApi, type RegistryRepository } from '../../../client/registry.js';
 import { pageQuery, renderList } from '../../../output/list.js';
-import { humanSize } from '../../snapshots/format.js';
+import { humanSize } from '../../../output/size.js';
 
 export default defineCommand({
   path: ['registry', 'repos', 'list'],

@@ -2,7 +2,7 @@
 import { arg, defineCommand } from '../../../cli/command.js';
 import { RegistryApi } from '../../../client/registry.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
-import { humanSize } from '../../snapshots/format.js';
+import { humanSize } from '../../../output/size.js';
 
 export default defineCommand({
   path: ['registry', 'repos', 'show'],

@@ -3,8 +3,8 @@
 import { arg, defineCommand } from '../../../cli/command.js';
 import { RegistryApi, type RegistryTag } from '../../../client/registry.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
-import { humanSize } from '../../snapshots/format.js';
 import { shortDigest } from '../format.js';
+import { humanSize } from '../../../output/size.js';
 
 export default defineCommand({
   path: ['registry', 'tags', 'list'],

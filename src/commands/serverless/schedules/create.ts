@@ -3,9 +3,8 @@
 // (exit 2 with what is wrong); the answer is shown with its next three runs.
 import { arg, defineCommand, option, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { durationOption } from '../../../cli/options.js';
+import { durationOption, nonEmpty } from '../../../cli/options.js';
 import type { ScheduleRequest } from '../../../client/runs.js';
-import { nonEmpty } from '../flags.js';
 import { runsCall, runsTarget } from '../runs/shared.js';
 import { cronOption, printSchedule, timezoneOption } from './shared.js';
 

@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand, flag, required, withDefault } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { nonEmpty } from '../../serverless/flags.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../../resource/wait.js';
 import { BUCKETS } from './family.js';
 import { settingsBody, settingsOptions } from './settings.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 /** S3's naming rules, checked here so a name the service must refuse is never sent. */
 function bucketName(value: string): string {

@@ -1,9 +1,9 @@
 // `infra storage buckets metrics trend|top-objects|health <bucket>`: GET .../metrics/{what}.
 // --json prints the answer as sent; people get its scalars as lines and its rows as a table.
 import { arg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
-import { renderSamples } from '../../shared/samples-view.js';
-import { nonEmpty } from '../../serverless/flags.js';
+import { renderSamples } from '../../kit/samples-view.js';
 import { BUCKETS } from './family.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 type What = 'trend' | 'top-objects' | 'health';
 

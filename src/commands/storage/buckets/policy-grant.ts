@@ -4,10 +4,10 @@
 import { arg, choice, defineCommand, flag, option, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { GRANT_LEVELS } from '../../../client/bucket-extras.js';
-import { nonEmpty } from '../../serverless/flags.js';
 import { KEYS } from '../keys/family.js';
 import { BUCKETS } from './family.js';
 import { withPolicyRetry } from './policy-retry.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 export default defineCommand({
   path: ['storage', 'buckets', 'policy', 'grant'],

@@ -4,10 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { arg, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { readStdin } from '../../shared/stdin.js';
-import { nonEmpty } from '../../serverless/flags.js';
+import { readStdin } from '../../kit/stdin.js';
 import { BUCKETS } from './family.js';
 import { withPolicyRetry } from './policy-retry.js';
+import { nonEmpty } from '../../../cli/options.js';
 
 /** The statements of what the file holds, or why it cannot be read as them. */
 export function statementsOf(text: string): Record<string, unknown>[] {

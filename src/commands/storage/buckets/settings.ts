@@ -3,7 +3,7 @@
 // bad one is refused (exit 2) before any request.
 import { InvalidArgumentError } from 'commander';
 import { choice, list, option } from '../../../cli/command.js';
-import { intOption } from '../../../cli/options.js';
+import { intOption, textOption } from '../../../cli/options.js';
 
 const UNITS: Record<string, number> = { B: 1, KB: 1024, KIB: 1024, MB: 1024 ** 2, MIB: 1024 ** 2, GB: 1024 ** 3, GIB: 1024 ** 3, TB: 1024 ** 4, TIB: 1024 ** 4 };
 
@@ -20,14 +20,6 @@ export function sizeOption(name: string) {
     const bytes = m && unit ? Math.round(Number(m[1]) * unit) : NaN;
     if (!Number.isSafeInteger(bytes) || bytes < 1) throw new InvalidArgumentError(`${name} takes a size such as 100GB, 512MiB or a number of bytes (or none).`);
     return bytes;
-  };
-}
-
-/** Text that may contain spaces but is not blank. */
-export function textOption(name: string) {
-  return (value: string): string => {
-    if (!value.trim()) throw new InvalidArgumentError(`${name} needs a value.`);
-    return value.trim();
   };
 }
 

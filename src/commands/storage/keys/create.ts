@@ -3,9 +3,8 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand, list, option, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { durationOption, timestampOption } from '../../../cli/options.js';
+import { durationOption, timestampOption, textOption } from '../../../cli/options.js';
 import { BUCKETS } from '../buckets/family.js';
-import { textOption } from '../buckets/settings.js';
 import { KEYS } from './family.js';
 
 const LEVELS = ['read', 'readwrite', 'full'] as const;

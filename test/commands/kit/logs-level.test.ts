@@ -1,6 +1,6 @@
 // `--level` at or above (src/commands/serverless/logs-format.ts atOrAbove): a table.
 import { describe, expect, it } from 'vitest';
-import { atOrAbove } from '../../../src/commands/serverless/logs-format.js';
+import { atOrAbove } from '../../../src/commands/kit/logs-format.js';
 
 describe('atOrAbove', () => {
   it.each([

@@ -10,9 +10,9 @@ import type { Client } from '../../client/index.js';
 import { UnavailableError } from '../../client/errors.js';
 import type { LogsPage, LogsQuery } from '../../client/diagnostics.js';
 import type { LogEntry } from '../../client/schemas.js';
-import { FollowTracker } from '../serverless/logs-follow.js';
-import { atOrAbove, humanLines, ndjson, type PageRenderer } from '../serverless/logs-format.js';
-import { resolveLogWindow, type LogWindow } from '../serverless/logs-window.js';
+import { FollowTracker } from './logs-follow.js';
+import { atOrAbove, humanLines, ndjson, type PageRenderer } from './logs-format.js';
+import { resolveLogWindow, type LogWindow } from './logs-window.js';
 
 export const FOLLOW_INTERVAL_MS = 2_000;
 

@@ -1,17 +1,17 @@
 // run(argv, ctx) → exit code. The only place errors become exit codes and stderr lines;
 // bin/infra is the only place the process exits.
 import type { Command } from 'commander';
-import { App } from './app.js';
-import type { Context } from './context.js';
-import { classify } from './exit-codes.js';
+import { App } from '../cli/app.js';
+import type { Context } from '../cli/context.js';
+import { classify } from '../cli/exit-codes.js';
 import { ExitCode } from '../shared/exit-codes.js';
-import { CliError } from './errors.js';
-import { readConfig } from './config.js';
-import { resolveSettings, type GlobalFlags } from './settings.js';
-import { usageLines } from './usage-message.js';
-import { wrapHint } from './error-hints.js';
+import { CliError } from '../cli/errors.js';
+import { readConfig } from '../cli/config.js';
+import { resolveSettings, type GlobalFlags } from '../cli/settings.js';
+import { usageLines } from '../cli/usage-message.js';
+import { wrapHint } from '../cli/error-hints.js';
 import type { CommandEntry } from '../commands/index.js';
-import { closest, route, type Known, type Route } from './route.js';
+import { closest, route, type Known, type Route } from '../cli/route.js';
 import { systemClock } from '../client/clock.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
 
@@ -30,7 +30,7 @@ export function defaultContext(overrides: Partial<Context> = {}): Context {
 
 async function withPrompter(ctx: Context): Promise<Context> {
   if (ctx.prompter || !ctx.stdin.isTTY || ctx.stdin !== process.stdin) return ctx;
-  const { ttyPrompter } = await import('./prompt.js');
+  const { ttyPrompter } = await import('../cli/prompt.js');
   return { ...ctx, prompter: ttyPrompter(process.stdin, process.stderr) };
 }
 
@@ -49,7 +49,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {
-    const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('./program.js'), import('./tree.js'), import('../commands/index.js')]);
+    const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
     if (where.kind === 'unknown') return unknownCommand(ctx, where);
     // Only the command that runs is loaded; help and a bare group need the whole tree.

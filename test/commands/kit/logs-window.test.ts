@@ -1,6 +1,6 @@
 // The window of `serverless logs`: --since/--until resolved against now, inside the retention.
 import { describe, expect, it } from 'vitest';
-import { resolveLogWindow } from '../../../src/commands/serverless/logs-window.js';
+import { resolveLogWindow } from '../../../src/commands/kit/logs-window.js';
 import { UsageError } from '../../../src/cli/errors.js';
 
 const NOW = Date.parse('2025-03-10T12:00:00.000Z');

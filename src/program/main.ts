@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { run } from './run.js';
 
 export { run } from './run.js';
-export { InterruptedError } from './errors.js';
+export { InterruptedError } from '../cli/errors.js';
 
 /** The whole command tree with no-op actions: for generators (man page, completion) that only read it. */
 export async function loadProgram(): Promise<Command> {
@@ -12,13 +12,13 @@ export async function loadProgram(): Promise<Command> {
 
 /** The roff man page (scripts/man.mjs writes it to man/infra.1). */
 export async function manPage(version: string): Promise<string> {
-  const [{ renderManPage }, program] = await Promise.all([import('./manpage.js'), loadProgram()]);
+  const [{ renderManPage }, program] = await Promise.all([import('../cli/manpage.js'), loadProgram()]);
   return renderManPage(program, version);
 }
 
 /** The README's exit-code table (scripts/man.mjs keeps README.md in step with it). */
 export async function exitCodeTable(): Promise<string> {
-  return (await import('./manpage.js')).exitCodeTable();
+  return (await import('../cli/manpage.js')).exitCodeTable();
 }
 
 /**
@@ -26,7 +26,7 @@ export async function exitCodeTable(): Promise<string> {
  * help path. The build writes it to dist/help.json so bin/infra answers help instantly.
  */
 export async function helpTexts(): Promise<Record<string, string>> {
-  const { walkCommands } = await import('./help.js');
+  const { walkCommands } = await import('../cli/help.js');
   const paths = [[], ...walkCommands(await loadProgram()).map((e) => e.path)];
   const texts: Record<string, string> = {};
   // --version too, from the same place that answers it in-process (commander's .version()).

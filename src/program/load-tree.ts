@@ -2,7 +2,7 @@
 // page, completion scripts.
 import type { Command } from 'commander';
 import { COMMANDS, GROUPS } from '../commands/index.js';
-import { buildProgram } from './program.js';
+import { buildProgram } from '../cli/program.js';
 
 export async function loadTree(): Promise<Command> {
   const defs = await Promise.all(COMMANDS.map((c) => c.load()));

@@ -1,6 +1,6 @@
 // `serverless logs --follow`: each poll asks from the newest timestamp written and drops the repeats.
 import { describe, expect, it } from 'vitest';
-import { FollowTracker } from '../../../src/commands/serverless/logs-follow.js';
+import { FollowTracker } from '../../../src/commands/kit/logs-follow.js';
 import type { LogEntry } from '../../../src/client/schemas.js';
 
 const e = (t: string, message: string, extra: Partial<LogEntry> = {}): LogEntry => ({ timestamp: `2025-03-10T12:00:${t}Z`, message, container: 'user-container', level: 'info', ...extra });

@@ -1,6 +1,6 @@
 // How `serverless logs` prints entries: human lines and NDJSON.
 import { describe, expect, it } from 'vitest';
-import { humanLines, ndjson } from '../../../src/commands/serverless/logs-format.js';
+import { humanLines, ndjson } from '../../../src/commands/kit/logs-format.js';
 import { plainStyle } from '../../../src/output/color.js';
 import type { LogEntry } from '../../../src/client/schemas.js';
 
