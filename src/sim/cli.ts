@@ -33,7 +33,7 @@ export async function serveSimulator(opts: SimServeOptions, io: SimIo, signal: A
         `Teams (X-Team-Id): 1 main (default), 2 staging. Generations: ${opts.generations === false ? 'off (an older server)' : 'on'}. Docs: ${sim.url}/docs/api`,
         'Control API: POST /_sim/faults, /_sim/clock, /_sim/reset, /_sim/logs, /_sim/gates; GET /_sim/requests',
         `Containers answer at ${sim.url}/containers/<slug>-<team> (their url; a cold start after 90 s idle when min_scale is 0)`,
-        'Registry preflight: registry.sim.local images pass (:arm64, :missing, :private fail); other registries cannot tell',
+        'Registry: registry.sim.local/acme holds the seeded tags and whatever is pushed or built; any other tag does not exist (:arm64, :private fail preflight); other registries cannot tell',
         '',
         `export INFRA_API_URL=${sim.url} INFRA_TOKEN=${admin}`,
         '',
