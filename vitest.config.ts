@@ -14,5 +14,9 @@ export default defineConfig({
     // 24) on 2 cores, and re-importing src for each of ~120 files cost a third of its time.
     // Nothing in src keeps module-level state (no singletons), which is what makes this safe.
     isolate: false,
+    // vitest's default on 2 cores is one worker (cores - 1): the suite ran file after file
+    // while most e2e files wait on the processes they spawn. Two workers keep both cores busy.
+    maxWorkers: 2,
+    globalSetup: ['test/global-setup.ts'],
   },
 });

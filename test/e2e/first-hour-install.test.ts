@@ -41,7 +41,6 @@ describe('the README quick start', () => {
   });
 
   it('its PATH lines install a working infra into a clean prefix, offline', () => {
-    if (!existsSync(join(ROOT, 'dist', 'main.js'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
     // What `npm pack` reads: the package's own files (package.json `files`), nothing else.
     const checkout = join(work, 'checkout');
     mkdirSync(checkout);

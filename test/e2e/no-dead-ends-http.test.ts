@@ -208,8 +208,9 @@ describe('a long list on a terminal, a silent server, a rate limit', () => {
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines[0]).toMatch(/^error: no answer from GET \/api\/v1\/vps within 1s( \(\d attempts\))?$/);
       expect(lines.slice(1)).toEqual(['hint: INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt']);
-      // 1 s of limit plus the start of a node process, far from the 90 s of three 30 s attempts.
-      expect(ms).toBeLessThan(4_000);
+      // 1 s of limit plus the start of a node process (seconds on a loaded machine), far from
+      // the 90 s of three 30 s attempts.
+      expect(ms).toBeLessThan(15_000);
     }
     expect(silentHits).toBeGreaterThan(0);
   });

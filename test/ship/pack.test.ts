@@ -31,7 +31,6 @@ function infra(args: string[], extra: Record<string, string> = {}) {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.cjs'))) spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   const out = npm(['pack', '--json', '--pack-destination', work], ROOT);
   packed = (JSON.parse(out.slice(out.indexOf('['))) as (typeof packed)[])[0]!;
   npm(['install', '--global', '--offline', '--prefix', prefix, join(work, packed.filename)], work);
