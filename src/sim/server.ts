@@ -120,18 +120,18 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   };
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+export function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
   res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
 
-function record(method: string, url: URL, req: IncomingMessage, body: Buffer): RecordedRequest {
+export function record(method: string, url: URL, req: IncomingMessage, body: Buffer): RecordedRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const text = body.toString('utf8');

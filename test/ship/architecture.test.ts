@@ -2,32 +2,17 @@
 // client; shared below everything), there are no import cycles, and the joins issue 13 named
 // stay mended (no casts of command options, no process.env outside settings and context, no
 // bare exit numbers outside the one table).
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
+import { cyclesOf, layerViolations, sourceTree } from '../helpers/imports.js';
 
 const SRC = join(ROOT, 'src');
+const tree = sourceTree(SRC);
+const source = tree.source;
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-}
-
-const ALL = files(SRC);
-const rel = (f: string) => relative(SRC, f).replaceAll('\\', '/');
-const source = new Map(ALL.map((f) => [rel(f), readFileSync(f, 'utf8')]));
-
-/** The src files a file imports (static, `export from` and dynamic), as paths relative to src. */
-function importsOf(file: string, withTypes = true): string[] {
-  let text = source.get(file)!;
-  // Type-only imports vanish at run time: they count for layering, not for cycles.
-  if (!withTypes) text = text.replace(/(?:import|export) type [^;]*;/g, '');
-  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]!);
-  return specs.map((s) => rel(resolve(dirname(join(SRC, file)), s.replace(/\.js$/, '.ts')))).filter((f) => source.has(f));
-}
-
-const GRAPH = new Map([...source.keys()].map((f) => [f, importsOf(f)]));
-const RUNTIME = new Map([...source.keys()].map((f) => [f, importsOf(f, false)]));
+const GRAPH = tree.graph();
+const RUNTIME = tree.graph(false);
 const layer = (f: string) => f.split('/')[0]!;
 
 /** What each top-level folder may import (itself always). */
@@ -48,15 +33,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 describe('architecture', () => {
   it('dependencies flow one way', () => {
-    const bad: string[] = [];
-    for (const [file, deps] of GRAPH) {
-      const from = layer(file);
-      for (const dep of deps) {
-        const to = layer(dep);
-        if (to !== from && !(ALLOWED[from] ?? []).includes(to)) bad.push(`${file} → ${dep}`);
-      }
-    }
-    expect(bad).toEqual([]);
+    expect(layerViolations(GRAPH, layer, ALLOWED)).toEqual([]);
   });
 
   it('helpers shared by families live in commands/kit, which no family owns', () => {
@@ -67,20 +44,7 @@ describe('architecture', () => {
   });
 
   it('there are no import cycles in src', () => {
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (f: string, path: string[]) => {
-      if (state.get(f) === 'done') return;
-      if (state.get(f) === 'open') {
-        cycles.push([...path.slice(path.indexOf(f)), f].join(' → '));
-        return;
-      }
-      state.set(f, 'open');
-      for (const d of RUNTIME.get(f) ?? []) visit(d, [...path, f]);
-      state.set(f, 'done');
-    };
-    for (const f of RUNTIME.keys()) visit(f, []);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(RUNTIME)).toEqual([]);
   });
 
   it('commands read typed values: no casts of options or arguments', () => {
