@@ -37,9 +37,10 @@ export interface Baseline {
    */
   settled?: boolean;
   /**
-   * A baseline given as `--observed-after` alone (a family's resume hint: families count no
-   * deployments): any later observation counts. The printed serverless hint adds
-   * `--deployments-before`, which proves a new rollout without trusting observed_at.
+   * A baseline given as `--observed-after` alone (a family's resume: families count no
+   * deployments). A later observed_at proves nothing more here than after a write: the
+   * platform looks again at the previous state too, so a read must first show the operation
+   * in flight (a resumed wait whose operation ended unseen times out and says where to look).
    */
   observedAfter?: boolean;
 }
@@ -142,7 +143,7 @@ export function isFresh(read: Read, baseline: Baseline | null, seen: Seen = NOTH
   // before the first read after it, as a synchronous stop does.
   const summary = read.status_details?.summary;
   if (baseline.settled === true && baseline.summary !== undefined && baseline.summary !== null && summary !== undefined && summary !== null && summary !== baseline.summary) return true;
-  return (seen.inFlight || baseline.in_flight === true || (baseline.observedAfter === true && baseline.deployment_count === undefined)) && moved('observed_at');
+  return (seen.inFlight || baseline.in_flight === true) && moved('observed_at');
 }
 
 /** Whether a read has any server value that moves with each observation (rule 8's evidence). */

@@ -136,6 +136,13 @@ describe('isFresh / baselineOf', () => {
     expect(isFresh(later, { ...before, in_flight: true })).toBe(true);
   });
 
+  it('a resume that knows only a time (--observed-after) also needs the operation seen in flight', () => {
+    const resumed: Baseline = { observed_at: '2025-01-01T00:00:00.000Z', observedAfter: true };
+    const reread = container({ ...gone, observedAt: '2025-01-01T00:05:00.000Z' });
+    expect(isFresh(reread, resumed)).toBe(false);
+    expect(isFresh(reread, resumed, { inFlight: true })).toBe(true);
+  });
+
   it('a field the read lacks is no evidence', () => {
     const c = { ...container({ ...gone }), current_revision: undefined, deployment_count: undefined };
     expect(isFresh(c, BEFORE, { inFlight: true })).toBe(false);

@@ -61,7 +61,21 @@ describeFixtureCases('database against real-shaped answers', [
     requests: [`GET /api/v1/database/${ORDERS}`, `GET /api/v1/database/${ORDERS}/replicas`, `DELETE /api/v1/database/${ORDERS}/replicas/1`],
   },
   { name: 'replicas status', argv: ['database', 'replicas', 'status', ORDERS], routes: { 'GET /api/v1/database/:id/replicas/status': 'database/replicas-status' }, stdout: /Replicating:\s+yes\nReplicas:\s+1\norders-pg-2:\s+streaming, lag 0 bytes, async/ },
-  { name: 'wait (settled, fresh since the given time)', argv: ['database', 'wait', ORDERS, '--observed-after', '2026-08-19T09:50:00+00:00'], routes: { [SHOW]: 'database/show' }, stderr: /finished: ready/ },
+  {
+    name: 'wait --observed-after: in progress, then settled: finished',
+    argv: ['database', 'wait', ORDERS, '--observed-after', '2026-08-19T09:50:00+00:00'],
+    routes: { [SHOW]: ['database/show.no-connection-info', 'database/show'] },
+    stderr: /finished: ready/,
+  },
+  {
+    // The platform looks again at a settled database too: a later observed_at alone is no
+    // proof that the operation the resume waits for ever ran (it was the false success).
+    name: 'wait --observed-after: only settled reads, however fresh: never "finished", times out and says where to look',
+    argv: ['database', 'wait', ORDERS, '--observed-after', '2026-08-19T09:50:00+00:00', '--timeout', '1m'],
+    routes: { [SHOW]: 'database/show' },
+    exit: 6,
+    stderr: /waiting for a read that shows the \w+ of orders-pg in progress \(if it already finished, 'infra database events \S+' says more\)[\s\S]*^hint: resume waiting with: infra database wait \S+ --observed-after /m,
+  },
   { name: 'diagnose', argv: ['database', 'diagnose', ORDERS], routes: { 'GET /api/v1/database/:id/diagnose': 'database/diagnose' }, stdout: /database\.restarted_recently/ },
   { name: 'events (resource as text)', argv: ['database', 'events', ORDERS], routes: { 'GET /api/v1/database/:id/events': 'database/events' }, stdout: /Started\tPod\/orders-pg-1/ },
   { name: 'events (resource as an object)', argv: ['database', 'events', ORDERS], routes: { 'GET /api/v1/database/:id/events': 'database/events.resource-object' }, stdout: /Pod\/orders-pg-1/ },
