@@ -51,7 +51,7 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless update web --env FEATURE_X=1 --unset-env OLD_FLAG': {},
   'infra serverless redeploy web --wait --timeout 10m': {},
   'infra serverless wait web --generation 7': { skip: 'web has 3 generations in the seed (exit 2 on either server kind): test/e2e/rollout.test.ts resumes real generations' },
-  'infra serverless wait web --observed-after 2026-11-23T10:00:00Z': {},
+  'infra serverless wait web --observed-after 2026-11-23T10:00:00Z --deployments-before 1': {},
   'infra serverless delete web': { exit: 2 },
   'infra serverless diagnose web': { stdout: /Diagnosis of web/ },
   'infra serverless diagnose web --local': { stdout: /source: local correlation/ },
