@@ -50,7 +50,15 @@ describeFixtureCases('cache against real-shaped answers', [
   { name: 'dns enable, not deployed (422 {message}): exit 1', argv: ['cache', 'dns', 'enable', SESSIONS], routes: { 'POST /api/v1/cache/:id/dns': 'cache/dns-enable.422' }, exit: 1, stderr: /deployed to a node/ },
   { name: 'dns disable', argv: ['cache', 'dns', 'disable', SESSIONS], routes: { 'DELETE /api/v1/cache/:id/dns': 'cache/dns-disable', [SHOW]: 'cache/show' }, stdout: /^sessions-redis-master\.tenant-acme-platform\.svc\.cluster\.local:6379\n$/ },
   { name: 'dns disable fails (500): exit 7', argv: ['cache', 'dns', 'disable', SESSIONS], routes: { 'DELETE /api/v1/cache/:id/dns': 'cache/dns-disable.500', [SHOW]: 'cache/show' }, exit: 7, stderr: /Failed to disable DNS/ },
-  { name: 'wait (settled, fresh since the given time)', argv: ['cache', 'wait', SESSIONS, '--observed-after', '2026-08-19T09:50:00+00:00'], routes: { [SHOW]: 'cache/show' }, stderr: /finished: ready/ },
+  {
+    // A later observed_at of a settled cache is no proof the awaited operation ran (the
+    // platform re-reads settled resources too): the resume waits for it in progress.
+    name: 'wait --observed-after, only settled reads: times out, never "finished"',
+    argv: ['cache', 'wait', SESSIONS, '--observed-after', '2026-08-19T09:50:00+00:00', '--timeout', '1m'],
+    routes: { [SHOW]: 'cache/show' },
+    exit: 6,
+    stderr: /waiting for a read that shows the operation of sessions-redis in progress[\s\S]*^error: timed out after 1m/m,
+  },
   { name: 'diagnose --json', argv: ['cache', 'diagnose', SESSIONS, '--json'], routes: { 'GET /api/v1/cache/:id/diagnose': 'cache/diagnose' }, stdout: (out) => expect(json(out)).toMatchObject({ meta: { source: 'api' }, data: { verdict: 'healthy', findings: [{ code: 'cache.restarted_recently' }] } }) },
   { name: 'events (resource as text)', argv: ['cache', 'events', SESSIONS], routes: { 'GET /api/v1/cache/:id/events': 'cache/events' }, stdout: /Pod\/sessions-redis-master-0/ },
   { name: 'events (resource as an object)', argv: ['cache', 'events', SESSIONS], routes: { 'GET /api/v1/cache/:id/events': 'cache/events.resource-object' }, stdout: /Pod\/sessions-redis-master-0/ },
