@@ -232,7 +232,7 @@ describe('retry waits on the injected clock', () => {
   let url: string;
   const asked: number[] = [];
   beforeAll(async () => {
-    server = createHttpServer((req, res) => {
+    server = createHttpServer((_req, res) => {
       asked.push(Date.now());
       if (asked.length % 2 === 1) {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '12' });

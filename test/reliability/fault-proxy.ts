@@ -4,6 +4,7 @@
 // tests can assert how often a state-changing request was sent.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { exhaustive } from '../../src/shared/exhaustive.js';
 
 export interface Seen {
   method: string;
@@ -125,6 +126,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         res.on('error', () => undefined);
         return pump();
       }
+      default:
+        return exhaustive(action);
     }
   }
 

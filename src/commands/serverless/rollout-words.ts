@@ -4,6 +4,7 @@
 import type { StatusError } from '../../client/schemas.js';
 import type { Target } from '../../rollout/decide.js';
 import type { Words } from '../../rollout/verdict.js';
+import { exhaustive } from '../../shared/exhaustive.js';
 import { failureHint } from '../../shared/hints.js';
 
 export interface Subject {
@@ -65,6 +66,8 @@ export function rolloutWords(subject: Subject): Words {
           return `nothing of this change is serving; send it again (infra serverless redeploy ${id}) to retry`;
         case 'impossible':
           return `look at the container with: infra serverless get ${id}`;
+        default:
+          return exhaustive(outcome);
       }
     },
     phase: (d, read) => {

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { HOUR, iso } from '../clock.js';
 import { API, guarded, invalid, json, type Ctx } from '../http/common.js';
 import { containerMissing, findContainer } from '../http/containers.js';
-import { PROFILES, SIM_USER } from '../state/container-views.js';
+import { PROFILES } from '../state/container-views.js';
 import type { World } from '../state/world.js';
 
 const month = (t: number) => iso(t).slice(0, 7);

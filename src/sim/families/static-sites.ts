@@ -115,7 +115,7 @@ async function deploy(world: World, s: StaticSiteRecord, ctx: Ctx): Promise<Resp
   return json({ message: 'Deployment initiated.', site_id: s.id, status: 'building' }, 202);
 }
 
-function activate(world: World, s: StaticSiteRecord, ctx: Ctx): Response {
+function activate(s: StaticSiteRecord, ctx: Ctx): Response {
   const d = s.deployments.find((x) => x.id === ctx.params.dep && x.at <= ctx.now);
   if (!d) return notFound('StaticSiteDeployment', ctx.params.dep);
   const refused = refusalFor(s, ctx.now);
@@ -178,7 +178,7 @@ function siteExtras(world: World) {
     http.get(`${base}/deployments`, withSite('read', (s, ctx) =>
       paginate(ctx.url, s.deployments.filter((d) => d.at <= ctx.now).sort((a, b) => b.revision - a.revision).map((d) => deploymentJson(s, d, ctx.now))),
     )),
-    http.post(`${base}/deployments/:dep/activate`, withSite('write', (s, ctx) => activate(world, s, ctx))),
+    http.post(`${base}/deployments/:dep/activate`, withSite('write', (s, ctx) => activate(s, ctx))),
     http.get(`${base}/domains`, withSite('read', (s, ctx) => json({ data: s.domains.map((d) => domainJson(s, d, ctx.team.name, ctx.now)) }))),
     http.post(`${base}/domains`, withSite('write', (s, ctx) => addDomain(world, s, ctx))),
     http.post(`${base}/domains/:domain/verify`, withDomain('write', (s, i, ctx) => {

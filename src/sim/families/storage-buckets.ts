@@ -84,7 +84,7 @@ export const bucketFamily: FamilyDef<BucketRecord> = {
     created_at: iso(b.createdAt), updated_at: iso(b.updatedAt), team_id: b.teamId, user_id: 1, minio_bucket_name: `t${b.teamId}-${b.name}`,
     can_be_modified: at.details.operation.terminal, can_be_destroyed: at.details.operation.terminal,
   }),
-  show: (b, view) => ({ bucket: view, endpoint: `https://${ENDPOINT}` }),
+  show: (_b, view) => ({ bucket: view, endpoint: `https://${ENDPOINT}` }),
   create: {
     message: 'Storage bucket created successfully',
     op: { during: 'creating', after: 'active', ms: 15 * SECOND },

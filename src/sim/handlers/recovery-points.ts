@@ -9,7 +9,7 @@ import { databaseFamily } from '../families/database.js';
 import { cacheFamily } from '../families/cache.js';
 import { nowOf } from '../http/family.js';
 import { VPS_PLANS } from '../families/vps.js';
-import { begin, failsByName, isGone, lifecycle } from '../state/lifecycle.js';
+import { begin, failsByName, isGone } from '../state/lifecycle.js';
 import { CLONE_MS, CREATE_POINT_MS, cloneRefusal, pointJson, PRODUCT_LABEL, PRODUCTS, type PointRecord, type Product } from '../state/recovery.js';
 import type { World } from '../state/world.js';
 import { API, guarded, invalid, json, message, notFound, readJson, refuse, type Ctx } from '../http/common.js';

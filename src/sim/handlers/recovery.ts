@@ -4,7 +4,7 @@ import { storeOf } from '../families/datastore.js';
 import { begin, isGone, type OpSpec } from '../state/lifecycle.js';
 import { capabilityRows, operationPage, pointJson, PRODUCT_LABEL, replaceRefusal, stateRefusal, type OperationRecord, type PointRecord } from '../state/recovery.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
+import { API, guarded, json, message, notFound, paginate, readJson, type Ctx } from '../http/common.js';
 import { noRoute, pointHandlers, POINT_MODEL as MODEL, productOf as product } from './recovery-points.js';
 
 /**

@@ -1,10 +1,10 @@
 // Container CRUD in the real dialect: list, show, create (201 + operation), update (200),
 // redeploy (202, no container; 409 while a rollout is in progress), delete, deployments.
 import { http } from 'msw';
-import { rolloutOf, settle, type ContainerRecord } from '../state/containers.js';
+import { rolloutOf, type ContainerRecord } from '../state/containers.js';
 import { containerJson, containerUrl, deploymentJson, monthlyCostCents, POLL_AFTER_MS, type ViewOptions } from '../state/container-views.js';
 import type { World } from '../state/world.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
+import { API, guarded, invalid, json, message, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { parseContainer } from './serverless-input.js';
 
 export { containerMissing, findContainer } from '../http/containers.js';

@@ -136,9 +136,6 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
   };
 }
 
-type Cell = { status: string; note: string | null };
-const c = (status: string, note: string | null = null): Cell => ({ status, note });
-
 /** The matrix in the v1.7.0 shape: one row per product line and provider, each capability a word, the reasons in notes. */
 export function capabilityRows(gates: Record<Product, boolean>) {
   const gate = (p: Product) => `Replace existing is behind a gate, opened per account: ${gates[p] ? 'open' : 'closed'} for this account.`;

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { settle } from '../../../src/sim/state/containers.js';
-import { onlyJson } from '../../helpers/cli.js';
 import { REG, requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
