@@ -1,5 +1,4 @@
 // Values of the static-site commands, checked before any request (exit 2, the flag named).
-import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
