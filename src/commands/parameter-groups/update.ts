@@ -1,6 +1,6 @@
 // PUT replaces `parameters` whole: --parameters gives the new map; --set and --unset change
 // single names and are merged with the group's current map first (read just before).
-import { arg, choice, defineCommand, list, option } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { nonEmpty } from '../serverless/flags.js';
 import { resolveResource } from '../resource/resolve.js';
@@ -10,7 +10,7 @@ import { lockedOption, parametersOption, resolveParameters, setOption, unsetOpti
 export default defineCommand({
   path: ['parameter-groups', 'update'],
   description: 'change a parameter group of this project: its settings, name, locked names, default or active flag',
-  args: [arg('<id>', 'parameter group id or name')],
+  args: [resourceArg('<id>', 'parameter group id or name', PARAMETER_GROUPS.kind)],
   options: {
     parameters: option('--parameters <json|@file|->', 'replace every setting: a JSON object inline, @file, or - for standard input', parametersOption),
     set: list('--set <name=value>', 'set one parameter, keeping the others (repeatable)', setOption),
