@@ -118,6 +118,14 @@ export function required<T>(flags: string, description: string, parse?: (value: 
   return { flags, description, required: true, ...(parse ? { parse: (v: string) => parse(v) } : {}) };
 }
 
+/**
+ * The option with the fixed list its parser accepts: help shows it and completion offers it
+ * (the parser still decides, with its own message: case, repetition).
+ */
+export function withChoices<T>(spec: OptionSpec<T>, choices: readonly string[]): OptionSpec<T> {
+  return { ...spec, choices };
+}
+
 /** The option, its values completed from a family's list (`--ssh-key laptop`). */
 export function completedFrom<T>(spec: OptionSpec<T>, from: ListRoute): OptionSpec<T> {
   return { ...spec, completeFrom: from };

@@ -41,9 +41,11 @@ function withShorthands(cmd: Command, declared: readonly string[]): Command {
 
 function commanderOption(spec: OptionSpec<unknown>): Option {
   const o = new Option(spec.flags, spec.description);
+  // Choices before the parser: a spec with both (a repeatable option, a case-insensitive one)
+  // validates with its own parser, and commander keeps the list for help and completion.
+  if (spec.choices) o.choices([...spec.choices]);
   if (spec.parse) o.argParser((value: string, previous: unknown) => spec.parse!(value, previous));
   if (spec.defaultValue !== undefined) o.default(spec.defaultValue);
-  if (spec.choices) o.choices([...spec.choices]);
   if (spec.required) o.makeOptionMandatory();
   if (spec.hidden) o.hideHelp();
   if (spec.completeFrom) COMPLETED_BY_CALLBACK.add(o);

@@ -118,6 +118,21 @@ describe('bash', () => {
     expect(creds).toEqual(['--show-secrets']);
   });
 
+  it('offers the values a parser of its own accepts (choices declared beside it)', () => {
+    const [profile, type, limits, method, engine] = bashComplete([
+      ['infra', 'serverless', 'update', 'web', '--profile', ''],
+      ['infra', 'parameter-groups', 'create', '--type', ''],
+      ['infra', 'account', 'limits', 'request', '--profile', 'n'],
+      ['infra', 'api', '-X', 'P'],
+      ['infra', 'database', 'create', '--engine', ''],
+    ]);
+    expect(profile).toEqual(['free', 'small', 'medium', 'large']);
+    expect(type).toEqual(['cache', 'database', 'queue']);
+    expect(limits).toEqual(['nano', 'nano_shared']);
+    expect(method).toEqual(['POST', 'PUT', 'PATCH']);
+    expect(engine).toEqual(['postgresql', 'mysql', 'mariadb']);
+  });
+
   it("asks 'infra __complete' for names where they live in the API, with the words up to the cursor", () => {
     const [get, typed, project, credentials, sshKey, wait, points, volume] = bashComplete([
       ['infra', 'serverless', 'get', ''],
