@@ -142,6 +142,14 @@ describe('never in the way', () => {
     expect(sim.requests).toHaveLength(2);
   });
 
+  it('a project lookup that failed is not asked again at every Tab either', async () => {
+    sim.use(http.get('*/api/v1/user/teams', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));
+    const staging = { INFRA_PROJECT: 'staging' };
+    expect(await complete(['serverless', 'get', ''], staging)).toEqual([]);
+    expect(await complete(['serverless', 'get', ''], staging)).toEqual([]);
+    expect(requests()).toEqual(['GET /api/v1/user/teams']);
+  });
+
   it('an API that does not answer: given up after 1.5 s, nothing offered', async () => {
     sim.use(http.get('*/api/v1/serverless', async () => {
       await delay(4_000);

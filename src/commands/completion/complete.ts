@@ -26,7 +26,7 @@ export interface CompleteContext {
   signal?: AbortSignal;
 }
 
-/** Command paths and their aliases, as routing knows them. */
+/** Command paths and their aliases, as routing knows them (run.ts has the same lines; importing it would load what a run needs). */
 const KNOWN: Known[] = COMMANDS.flatMap((c) => [c.path, ...(c.aliases ?? []).map((a) => [...c.path.split(' ').slice(0, -1), a].join(' '))].map((path) => ({ path })));
 
 async function commandAt(path: readonly string[]): Promise<CommandDef | undefined> {
@@ -107,7 +107,7 @@ class Lists {
   async learnParent(): Promise<void> {
     const parent = this.unknownParent;
     const team = parent && (await this.teamIdOrNull());
-    if (parent && team !== null) await this.fetch(parent, parent.path, this.file(parent, parent.path), team);
+    if (parent && team !== null) await this.refresh(parent, parent.path, team);
   }
 
   /** The items of a list: cached when fresh, else one request (stored, a failure too). */
@@ -130,8 +130,15 @@ class Lists {
     if (project === undefined || /^\d+$/.test(project)) return project;
     const known = this.stored(PROJECTS, PROJECTS.path).find((t) => t.names.includes(project) || t.id === project);
     if (known) return known.id;
-    await this.fetch(PROJECTS, PROJECTS.path, this.file(PROJECTS, PROJECTS.path), undefined);
+    await this.refresh(PROJECTS, PROJECTS.path, undefined);
     return null;
+  }
+
+  /** Asks for a list the cache does not know a name in, unless asking failed a moment ago. */
+  private async refresh(route: ListRoute, path: string, team: string | undefined): Promise<void> {
+    const file = this.file(route, path);
+    const entry = file ? readEntry(file, this.ctx.now()) : undefined;
+    if (!(entry?.failed && isFresh(entry))) await this.fetch(route, path, file, team);
   }
 
   private async fetch(route: ListRoute, path: string, file: string | undefined, team: string | undefined): Promise<Named[]> {
