@@ -152,13 +152,14 @@ describe('never in the way', () => {
 
   it('an API that does not answer: given up after 1.5 s, nothing offered', async () => {
     sim.use(http.get('*/api/v1/serverless', async () => {
-      await delay(4_000);
+      await delay(10_000);
       return HttpResponse.json({ data: [{ id: 'x', name: 'late' }] });
     }));
     const started = Date.now();
+    // Had it waited for the answer, `late` would be offered.
     expect(await complete(['serverless', 'get', ''])).toEqual([]);
-    // 1.5 s of waiting plus a process start, on a busy machine.
-    expect(Date.now() - started).toBeLessThan(3_500);
+    // 1.5 s of waiting plus a process start, which a busy machine can make seconds long.
+    expect(Date.now() - started).toBeLessThan(7_000);
   });
 
   it('an unwritable cache directory: names all the same, one request each time', async () => {
