@@ -68,6 +68,7 @@ describe('names for <id> arguments', () => {
 
   it('every family declares its list: the generic engine, the datastores, nested lists, options', async () => {
     expect(await complete(['database', 'credentials', ''])).toEqual(['orders-pg', 'shop-mysql', 'wiki-maria']);
+    expect(await complete(['db', 'show', 'o'])).toEqual(['orders-pg']); // shorthands route as in a run
     expect(await complete(['cache', 'get', 's'])).toEqual(['sessions-redis']);
     expect(await complete(['ssh-keys', 'delete', ''])).toEqual(['laptop', 'ci-runner']);
     expect(await complete(['snapshots', 'restore', 'vps', 'vps-01'])).toEqual(['vps-01-daily-11', 'vps-01-manual-12']);
