@@ -45,7 +45,12 @@ const common = {
 
 /** The CLI: split as ESM (specifiers already ending in .cjs), then each file converted to CommonJS. */
 async function buildCli(outdir) {
-  const { outputFiles } = await build({ ...common, entryPoints: { main: 'src/program/main.ts' }, outdir, outExtension: { '.js': '.cjs' }, write: false });
+  const entryPoints = {
+    main: 'src/program/main.ts',
+    // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
+    complete: 'src/commands/completion/main.ts',
+  };
+  const { outputFiles } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false });
   const hash = createHash('sha256');
   for (const file of outputFiles) {
     // `import()` of a chunk becomes require() in a resolved promise: same laziness, no ESM loader.

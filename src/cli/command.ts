@@ -4,6 +4,7 @@
 // commander's types are imported here: a command's definition costs nothing to load until
 // the command runs (src/commands/index.ts loads one module per command, on demand).
 import type { App } from './app.js';
+import type { ListRoute } from '../client/resolve.js';
 
 /** An option: commander flags, and what its value becomes. */
 export interface OptionSpec<T> {
@@ -18,6 +19,8 @@ export interface OptionSpec<T> {
   readonly hidden?: boolean;
   /** Value when the option is absent and has no default: false for flags, [] for lists. */
   readonly absent?: T;
+  /** Shell completion offers the names of this list (`infra __complete`). */
+  readonly completeFrom?: ListRoute;
   /** Type carrier only. */
   readonly _type?: T;
 }
@@ -28,6 +31,8 @@ export interface ArgSpec<T> {
   readonly name: string;
   readonly description: string;
   readonly choices?: readonly string[];
+  /** Shell completion offers the names and ids of this list (`infra __complete`). */
+  readonly completeFrom?: ListRoute;
   readonly _type?: T;
 }
 
@@ -113,6 +118,19 @@ export function required<T>(flags: string, description: string, parse?: (value: 
   return { flags, description, required: true, ...(parse ? { parse: (v: string) => parse(v) } : {}) };
 }
 
+/**
+ * The option with the fixed list its parser accepts: help shows it and completion offers it
+ * (the parser still decides, with its own message: case, repetition).
+ */
+export function withChoices<T>(spec: OptionSpec<T>, choices: readonly string[]): OptionSpec<T> {
+  return { ...spec, choices };
+}
+
+/** The option, its values completed from a family's list (`--ssh-key laptop`). */
+export function completedFrom<T>(spec: OptionSpec<T>, from: ListRoute): OptionSpec<T> {
+  return { ...spec, completeFrom: from };
+}
+
 /** A repeatable option collected into a list, empty when absent. */
 export function list(flags: string, description: string): OptionSpec<string[]>;
 export function list<T>(flags: string, description: string, parse: (value: string) => T): OptionSpec<T[]>;
@@ -128,4 +146,12 @@ export function arg(name: `<${string}>`, description: string, choices?: readonly
 export function arg(name: `[${string}]`, description: string): ArgSpec<string | undefined>;
 export function arg(name: string, description: string, choices?: readonly string[]): ArgSpec<unknown> {
   return { name, description, ...(choices ? { choices } : {}) };
+}
+
+/** An argument naming a resource of a family: completion offers the names in its list. */
+export function resourceArg(name: `<${string}...>`, description: string, from: ListRoute): ArgSpec<string[]>;
+export function resourceArg(name: `<${string}>`, description: string, from: ListRoute): ArgSpec<string>;
+export function resourceArg(name: `[${string}]`, description: string, from: ListRoute): ArgSpec<string | undefined>;
+export function resourceArg(name: string, description: string, from: ListRoute): ArgSpec<unknown> {
+  return { name, description, completeFrom: from };
 }

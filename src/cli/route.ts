@@ -6,7 +6,7 @@
 import { expandWord } from './shorthands.js';
 
 /** Global options that take a value: their value is not a command word. */
-const VALUE_OPTIONS = new Set(['--api-url', '--project', '--team']);
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--api-url', '--project', '--team']);
 
 export interface Known {
   /** Every command path, space-separated, with its aliases (`cache credentials`). */

@@ -10,6 +10,12 @@ import { shorthandsOf } from './shorthands.js';
 /** What runs a command: given the definition, the commander handler that calls it. */
 export type Handler = (def: CommandDef) => (...actionArgs: unknown[]) => Promise<void>;
 
+/**
+ * Arguments and options whose values shell completion asks `infra __complete` for (a
+ * family's names): the completion scripts call back at those places only.
+ */
+export const COMPLETED_BY_CALLBACK = new WeakSet<Argument | Option>();
+
 /** Descriptions of the groups (`serverless`, `database dns`), keyed by their path. */
 export type Groups = Readonly<Record<string, string>>;
 
@@ -35,11 +41,14 @@ function withShorthands(cmd: Command, declared: readonly string[]): Command {
 
 function commanderOption(spec: OptionSpec<unknown>): Option {
   const o = new Option(spec.flags, spec.description);
+  // Choices before the parser: a spec with both (a repeatable option, a case-insensitive one)
+  // validates with its own parser, and commander keeps the list for help and completion.
+  if (spec.choices) o.choices([...spec.choices]);
   if (spec.parse) o.argParser((value: string, previous: unknown) => spec.parse!(value, previous));
   if (spec.defaultValue !== undefined) o.default(spec.defaultValue);
-  if (spec.choices) o.choices([...spec.choices]);
   if (spec.required) o.makeOptionMandatory();
   if (spec.hidden) o.hideHelp();
+  if (spec.completeFrom) COMPLETED_BY_CALLBACK.add(o);
   return o;
 }
 
@@ -51,6 +60,7 @@ export function attach(root: Command, def: CommandDef, groups: Groups, handler: 
   for (const a of def.args) {
     const argument = new Argument(a.name, a.description);
     if (a.choices) argument.choices([...a.choices]);
+    if (a.completeFrom) COMPLETED_BY_CALLBACK.add(argument);
     cmd.addArgument(argument);
   }
   for (const spec of Object.values(def.options)) cmd.addOption(commanderOption(spec));

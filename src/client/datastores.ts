@@ -8,7 +8,8 @@
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type PageQuery } from './paginate.js';
-import { resolveRef, type Family, type Resolved, type ResolveOptions } from './resolve.js';
+import { resolveRef, type Resolved, type ResolveOptions } from './resolve.js';
+import { datastoreFamily } from './families.js';
 import { Credentials, Datastore, DatastoreAnswer, DnsAnswer, MessageAnswer, type Credentials as CredentialsT, type Datastore as DatastoreT, type DnsAnswer as DnsAnswerT } from './schemas.js';
 import { lenient, lenientArray, optBool, optNum, optText } from './wire.js';
 
@@ -39,10 +40,6 @@ export interface Answer<T> {
 }
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
-
-export function datastoreFamily(kind: DatastoreKind): Family {
-  return { path: `/${kind}`, noun: kind, permission: `${kind}:read`, ids: 'uuid' };
-}
 
 export class DatastoresApi {
   /** Read replicas of a database. */

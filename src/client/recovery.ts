@@ -9,6 +9,7 @@
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { resolveRef, type Family, type Resolved } from './resolve.js';
+import { RECOVERY_POINTS } from './families.js';
 import * as z from 'zod/mini';
 import { CapabilitiesAnswer, RecoveryPoint, RestoreAnswer, StatusError, type CapabilityRow, type RecoveryPoint as RecoveryPointT, type RestoreAnswer as RestoreAnswerT } from './schemas.js';
 import type { Answer } from './datastores.js';
@@ -52,7 +53,7 @@ export interface RestoreRequest {
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
 
 export function pointFamily(product: RecoveryProduct): Family {
-  return { path: `/snapshots/${product}`, noun: `${product} recovery point`, permission: 'snapshot:read', ids: 'integer' };
+  return { path: RECOVERY_POINTS.path.replace('{product}', product), noun: `${product} recovery point`, permission: 'snapshot:read', ids: 'integer' };
 }
 
 /** The resource a point belongs to: `<product>_instance {id, name}`, else `<product>_instance_id`. */

@@ -22,6 +22,23 @@ export interface Family {
   ids: 'uuid' | 'integer';
 }
 
+/**
+ * Where the names of a family can be read with one request: its list route (a Family or a
+ * ResourceKind is one). Shell completion (`infra __complete`) offers these names and ids.
+ */
+export interface ListRoute {
+  /** GET path below /api/v1. `{product}` stands for the value of the argument named `product`. */
+  readonly path: string;
+  /** Fields besides `name` people refer to an item by (containers: `slug`). */
+  readonly aliases?: readonly string[];
+  /** Key of the item array in the answer (default `data`; plans: `plans`). */
+  readonly items?: string;
+  /** Fields that name an item (default `name` and the aliases; plans: `id`). */
+  readonly names?: readonly string[];
+  /** The account's list, not a project's (GET /user/teams): sent without X-Team-Id. */
+  readonly account?: boolean;
+}
+
 export interface Named {
   id: string;
   name?: string | null;

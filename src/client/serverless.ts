@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type Page, type PageQuery } from './paginate.js';
-import { resolveRef, type Family, type Resolved, type ResolveOptions } from './resolve.js';
+import { resolveRef, type Resolved, type ResolveOptions } from './resolve.js';
+import { CONTAINERS } from './families.js';
 import {
   Container,
   ContainerAnswer,
@@ -87,8 +88,6 @@ export interface RedeployResult {
 }
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
-
-export const CONTAINERS: Family = { path: '/serverless', noun: 'container', permission: 'serverless:read', aliases: ['slug'], ids: 'uuid' };
 
 export class ServerlessApi {
   constructor(private readonly http: HttpClient) {}

@@ -1,19 +1,26 @@
 // Completion scripts from the live tree, exercised in real shells: bash (compgen/COMPREPLY),
 // fish (`complete -C`), zsh (the completion function with compadd/_describe stubbed).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTree } from '../../src/program/load-tree.js';
-import { completionScript, describeTree, type Shell } from '../../src/cli/completion.js';
-import { ARG_CHOICES } from '../../src/commands/completion/completion.js';
+import { completionScript, type Shell } from '../../src/cli/completion.js';
+import { describeProgram } from '../../src/commands/completion/completion.js';
 import { runCli } from '../helpers/cli.js';
 
-const tree = describeTree(await loadTree(), ARG_CHOICES);
+const tree = describeProgram(await loadTree());
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'infra-completion-'));
 const scripts: Record<Shell, string> = { bash: '', zsh: '', fish: '' };
+
+// A stand-in for `infra` on the PATH: for `infra __complete <words...>` it says which words it
+// was given (`got:serverless|get||`, the empty last word included) and offers one name.
+const fake = join(dir, 'bin');
+mkdirSync(fake);
+writeFileSync(join(fake, 'infra'), `#!/bin/sh\n[ "$1" = __complete ] || exit 1\nshift\nprintf 'got:%s\\n' "$(printf '%s|' "$@")"\nprintf 'x-two\\n'\n`);
+chmodSync(join(fake, 'infra'), 0o755);
 
 beforeAll(() => {
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
@@ -23,7 +30,7 @@ beforeAll(() => {
 });
 
 const sh = (shell: string, script: string) => {
-  const r = spawnSync(shell, ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: dir } });
+  const r = spawnSync(shell, ['-c', script], { encoding: 'utf8', env: { PATH: `${fake}:${process.env.PATH ?? ''}`, HOME: dir } });
   expect(r.stderr).toBe('');
   return r.stdout.replace(/\n$/, '').split('\n');
 };
@@ -89,7 +96,8 @@ describe('bash', () => {
     expect(flags).toEqual(['--container', '--cursor']);
     expect(afterGlobal).toEqual(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes']);
     expect(afterValue).toEqual([]);
-    expect(second).toEqual([]);
+    // The point's names live in the API: the script asks for them (the stand-in answers here).
+    expect(second).toEqual(['got:snapshots|restore|vps||', 'x-two']);
     expect(leaf).toEqual([]);
   });
 
@@ -108,6 +116,58 @@ describe('bash', () => {
     expect(sim).toEqual(['--no-generations']);
     expect(get).toEqual(['--show-secrets']);
     expect(creds).toEqual(['--show-secrets']);
+  });
+
+  it('offers the values a parser of its own accepts (choices declared beside it)', () => {
+    const [profile, type, limits, method, engine] = bashComplete([
+      ['infra', 'serverless', 'update', 'web', '--profile', ''],
+      ['infra', 'parameter-groups', 'create', '--type', ''],
+      ['infra', 'account', 'limits', 'request', '--profile', 'n'],
+      ['infra', 'api', '-X', 'P'],
+      ['infra', 'database', 'create', '--engine', ''],
+    ]);
+    expect(profile).toEqual(['free', 'small', 'medium', 'large']);
+    expect(type).toEqual(['cache', 'database', 'queue']);
+    expect(limits).toEqual(['nano', 'nano_shared']);
+    expect(method).toEqual(['POST', 'PUT', 'PATCH']);
+    expect(engine).toEqual(['postgresql', 'mysql', 'mariadb']);
+  });
+
+  it("asks 'infra __complete' for names where they live in the API, with the words up to the cursor", () => {
+    const [get, typed, project, credentials, sshKey, wait, points, volume] = bashComplete([
+      ['infra', 'serverless', 'get', ''],
+      ['infra', '--json', 'serverless', 'get', 'we'],
+      ['infra', '--project', ''],
+      ['infra', 'database', 'credentials', ''],
+      ['infra', 'vps', 'create', '--name', 'x', '--ssh-key', ''],
+      ['infra', 'serverless', 'wait', 'web', ''],
+      ['infra', 'snapshots', 'delete', 'vps', ''],
+      ['infra', 'vps', 'volumes', 'get', 'vps-01', ''],
+    ]);
+    expect(get).toEqual(['got:serverless|get||', 'x-two']);
+    expect(typed).toEqual(['got:--json|serverless|get|we|', 'x-two']);
+    expect(project).toEqual(['got:--project||', 'x-two']);
+    // A command with subcommands that also takes an argument: both.
+    expect(credentials).toEqual(['rotate', 'wait', 'got:database|credentials||', 'x-two']);
+    expect(sshKey).toEqual(['got:vps|create|--name|x|--ssh-key||', 'x-two']);
+    expect(wait).toEqual(['got:serverless|wait|web||', 'x-two']);
+    expect(points).toEqual(['got:snapshots|delete|vps||', 'x-two']);
+    expect(volume).toEqual(['got:vps|volumes|get|vps-01||', 'x-two']);
+  });
+
+  it('does not call back where the script knows the values, or where there are none', () => {
+    const [product, container, name, extra, flags] = bashComplete([
+      ['infra', 'snapshots', 'delete', ''],
+      ['infra', 'serverless', 'logs', 'web', '--container', ''],
+      ['infra', 'serverless', 'create', '--name', ''],
+      ['infra', 'serverless', 'get', 'web', ''],
+      ['infra', 'serverless', 'get', '--s'],
+    ]);
+    expect(product).toEqual(['vps', 'cache', 'database']);
+    expect(container).toEqual(['user-container', 'queue-proxy', 'all']);
+    expect(name).toEqual([]);
+    expect(extra).toEqual([]);
+    expect(flags).toEqual(['--show-secrets']);
   });
 
   it('offers the flags of the command and the global ones, --version only at the top', () => {
@@ -136,6 +196,16 @@ describe.runIf(has('fish') || !!process.env.CI)('fish', () => {
     expect(groups[4]!.sort()).toEqual(['bash', 'fish', 'zsh']);
     expect(out.join('\n')).toContain('serverless\tserverless containers');
   });
+
+  it("asks 'infra __complete' for names, the word being typed passed even when empty", () => {
+    const out = sh('fish', [`source '${scripts.fish}'`, ...['infra serverless get ', 'infra --project st', 'infra serverless wait web ', 'infra serverless logs web --container '].map((c) => `complete -C '${c}'; echo ---`)].join('\n'));
+    const groups = out.join('\n').split('---').map((g) => g.trim().split('\n').filter(Boolean).map((l) => l.split('\t')[0]));
+    expect(groups[0]!.sort()).toEqual(['got:serverless|get||', 'x-two']);
+    // The word typed is passed on; fish then keeps the names that contain it.
+    expect(groups[1]).toEqual(['got:--project|st|']);
+    expect(groups[2]!.sort()).toEqual(['got:serverless|wait|web||', 'x-two']);
+    expect(groups[3]!.sort()).toEqual(['all', 'queue-proxy', 'user-container']);
+  });
 });
 
 describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
@@ -157,5 +227,14 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
     expect(out[2]).toBe('vps cache database');
     expect(out[3]).toBe(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes'].join(' '));
     expect(out[4]!.split(' ')).toContain('--level');
+  });
+
+  it("asks 'infra __complete' for names with the words up to the cursor", () => {
+    const stubs = ['compdef() { :; }', 'compadd() { [[ $1 == -a ]] && print -r -- ${(P)2}; }', '_describe() { local -a names; names=(${(P)4%%:*}); print -r -- $names; }', `source '${scripts.zsh}'`, 't() { local -a words; words=("$@"); local CURRENT=$#; _infra; }'];
+    const out = sh('zsh', [...stubs, "t infra serverless get ''", "t infra --team '' ", "t infra vps create --profile sm", "t infra serverless logs web --container ''"].join('\n'));
+    expect(out[0]).toBe('got:serverless|get|| x-two');
+    expect(out[1]).toBe('got:--team|| x-two');
+    expect(out[2]).toBe('got:vps|create|--profile|sm| x-two');
+    expect(out[3]).toBe('user-container queue-proxy all');
   });
 });

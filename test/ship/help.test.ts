@@ -45,7 +45,7 @@ describe('every command', () => {
 describe('the flags of the real dialect', () => {
   // command path → what its --help must show (flag with its value placeholder, and its meaning)
   const SHOWN: [string, RegExp[]][] = [
-    ['serverless create', [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile: free, small, medium or large/, /no tag means latest/]],
+    ['serverless create', [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile \(choices: "free", "small", "medium", "large"\)/, /no tag means latest/]],
     ['serverless get', [/--show-secrets\s+show environment variable values unmasked/, /Arguments: id\s+container id, name or slug/]],
     ['database credentials', [/--show-secrets\s+show the password and the URL unmasked/]],
     ['serverless wait', [/--observed-after <timestamp>\s+servers without generations/, /--generation <n>/]],

@@ -3,7 +3,7 @@
 // approval a reviewer decides; the command prints it and how to follow it, or follows it
 // itself with --wait (approvals/read.ts: the one wait engine, paced by the server).
 import { InvalidArgumentError } from 'commander';
-import { choice, defineCommand, list, option, required } from '../../cli/command.js';
+import { choice, defineCommand, list, option, required, withChoices } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { intOption } from '../../cli/options.js';
 import type { LimitIncrease } from '../../client/account.js';
@@ -52,7 +52,7 @@ export default defineCommand({
   options: {
     resource: choice('--resource <resource>', 'the limit to raise', Object.keys(LIMIT_FIELDS) as LimitResource[]),
     limit: option('--limit <n>', 'the new limit (a count, or cores / GB for cpu-cores, memory-gb, storage-gb)', intOption('--limit')),
-    profiles: list('--profile <name>', `a resource profile to be allowed (repeatable): ${PROFILES.join(', ')}`, profileOf),
+    profiles: withChoices(list('--profile <name>', 'a resource profile to be allowed (repeatable)', profileOf), PROFILES),
     reason: required('--reason <text>', 'why the limit should be raised (the reviewer reads it; the API requires it)'),
     ...operationWaitOptions('review'),
   },

@@ -1,7 +1,7 @@
 // A read of the rows below one resource (`{data: [...], meta}`): an uptime check's results and
 // incidents, a metric alert's history. A table for people (TSV piped), the rows as sent with
 // --json (a JSON array, as every list prints).
-import { arg, defineCommand, option, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, option, type CommandDef } from '../../cli/command.js';
 import { intOption } from '../../cli/options.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import type { Column } from '../../output/table.js';
@@ -26,7 +26,7 @@ export function rowsCommand(spec: FamilySpec, r: RowsSpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), r.verb],
     description: r.description,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: { limit: option('--limit <n>', "at most this many, newest first (default: the API's)", intOption('--limit', 1, 500)) },
     examples: r.examples,
     run: async (app, { args: [ref], opts }) => {

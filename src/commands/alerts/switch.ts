@@ -1,7 +1,7 @@
 // Switching a check or an alert on or off. The API's routes flip (`PATCH .../toggle`) or set
 // (`PATCH .../enabled {enabled}`); either way the command says what it wants, reads the
 // current state first and sends nothing when it is already so, so `pause` never resumes.
-import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -23,7 +23,7 @@ export function switchCommand(spec: FamilySpec, s: SwitchSpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), s.verb],
     description: s.description,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     examples: s.examples,
     run: async (app, { args: [ref] }) => {
       const client = await app.client();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import type { App } from '../../cli/app.js';
-import { arg, defineCommand, flag, list, option, withDefault } from '../../cli/command.js';
+import { arg, defineCommand, flag, list, option, withChoices, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { paginate } from '../../client/paginate.js';
 import { apiTarget } from './target.js';
@@ -13,7 +13,8 @@ export default defineCommand({
   description: 'make an authenticated request to any endpoint (like gh api)',
   args: [arg('<path>', 'an endpoint path such as /vps (the /api/v1 prefix is optional), or a full URL on the configured API host')],
   options: {
-    method: withDefault('-X, --method <method>', 'HTTP method', 'GET'),
+    // Any case is accepted (checked in run): the list is for help and completion.
+    method: withChoices(withDefault('-X, --method <method>', 'HTTP method', 'GET', (v) => v), METHODS),
     field: list('-f, --field <key=value>', 'add a field: query parameter for GET, JSON body member otherwise (repeatable)'),
     input: option('--input <file>', 'JSON request body from a file ("-" for standard input)'),
     paginate: flag('--paginate', 'follow every page of a list and print one JSON array of its items'),

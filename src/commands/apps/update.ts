@@ -1,13 +1,13 @@
-import { arg, defineCommand, required } from '../../cli/command.js';
+import { resourceArg, defineCommand, required } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { updateAndWait } from '../database/write-flow.js';
 import { APPS } from './family.js';
-import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['apps', 'update'],
   description: "move an app to another resource profile (the one setting the API changes); --wait until done",
-  args: [arg('<id>', 'app id or name')],
+  args: [resourceArg('<id>', 'app id or name', APPS.kind)],
   options: {
     profile: required('--profile <name>', "new resource profile (see 'infra apps catalog')", nonEmpty('--profile')),
     ...operationWaitOptions('update'),

@@ -1,8 +1,9 @@
-import { defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { createAndWait } from '../database/write-flow.js';
+import { choicesRoute } from '../resource/family.js';
 import { CACHE } from './family.js';
-import { nonEmpty } from '../../cli/options.js';
 
 const PROVIDERS = ['redis', 'valkey', 'dragonfly'] as const;
 // A required choice: commander checks the word and lists the choices in help.
@@ -14,7 +15,7 @@ export default defineCommand({
   options: {
     name: required('--name <name>', 'name of the instance (lowercase letters, digits and dashes)', nonEmpty('--name')),
     provider,
-    profile: required('--profile, --plan <name>', "resource profile (see 'infra cache plans')", nonEmpty('--profile')),
+    profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra cache plans')", nonEmpty('--profile')), choicesRoute(CACHE, 'plans')),
     engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
     datacenter: withDefault('--datacenter <dc>', 'datacenter: ash, fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
     ...operationWaitOptions('creation'),

@@ -1,17 +1,18 @@
-import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { completedFrom, resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { updateAndWait } from '../database/write-flow.js';
+import { choicesRoute } from '../resource/family.js';
 import { CACHE } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['cache', 'update'],
   description: 'rename a cache, change its profile or switch automated snapshots; --wait until done',
-  args: [arg('<id>', 'cache id or name')],
+  args: [resourceArg('<id>', 'cache id or name', CACHE.kind)],
   options: {
     name: option('--name <name>', 'new name (the private endpoint keeps its host)', nonEmpty('--name')),
-    profile: option('--profile, --plan <name>', "new resource profile (see 'infra cache plans')", nonEmpty('--profile')),
+    profile: completedFrom(option('--profile, --plan <name>', "new resource profile (see 'infra cache plans')", nonEmpty('--profile')), choicesRoute(CACHE, 'plans')),
     snapshots: choice('--automated-snapshots <on|off>', 'automated recovery points', ['on', 'off']),
     ...operationWaitOptions('update'),
   },

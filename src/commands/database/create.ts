@@ -1,8 +1,9 @@
-import { defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
 import { createAndWait } from './write-flow.js';
-import { nonEmpty } from '../../cli/options.js';
 
 const ENGINES = ['postgresql', 'mysql', 'mariadb'] as const;
 // A required choice: commander checks the word and lists the choices in help.
@@ -14,7 +15,7 @@ export default defineCommand({
   options: {
     name: required('--name <name>', 'name of the instance (lowercase letters, digits and dashes)', nonEmpty('--name')),
     engine,
-    profile: required('--profile, --plan <name>', "resource profile (see 'infra database plans')", nonEmpty('--profile')),
+    profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra database plans')", nonEmpty('--profile')), choicesRoute(DATABASE, 'plans')),
     engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
     databaseName: option('--database-name <name>', 'database to create in it (default: the engine\'s bootstrap database)', nonEmpty('--database-name')),
     datacenter: withDefault('--datacenter <dc>', 'datacenter: fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),

@@ -1,14 +1,14 @@
 // `infra database high-availability <id> --enable|--disable`: POST .../high-availability
 // `{enabled}` → `{message, ha_enabled}`. Two standbys join or leave the group; the answer
 // says which state was asked for, and `infra database wait` follows the instance.
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { DATABASE } from './family.js';
 
 export default defineCommand({
   path: ['database', 'high-availability'],
   description: 'turn high availability on (two standby servers join) or off (they leave)',
-  args: [arg('<id>', 'database instance id or name')],
+  args: [resourceArg('<id>', 'database instance id or name', DATABASE.kind)],
   options: { enable: flag('--enable', 'turn high availability on'), disable: flag('--disable', 'turn high availability off') },
   examples: ['infra database high-availability orders-pg --enable', 'infra database high-availability orders-pg --disable --json'],
   run: async (app, { args: [ref], opts }) => {

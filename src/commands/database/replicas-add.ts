@@ -1,6 +1,6 @@
 // `infra database replicas add <id> [--count N]`: replicas are created through GitOps and take
 // a few minutes to sync; --wait follows the database's operation until they stream.
-import { arg, defineCommand, withDefault } from '../../cli/command.js';
+import { resourceArg, defineCommand, withDefault } from '../../cli/command.js';
 import { intOption } from '../../cli/options.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -9,7 +9,7 @@ import { DATABASE } from './family.js';
 export default defineCommand({
   path: ['database', 'replicas', 'add'],
   description: 'add read replicas to a database (private endpoints only); --wait until they are synced',
-  args: [arg('<id>', 'database id or name')],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind)],
   options: { count: withDefault('--count <n>', 'how many replicas to add', 1, intOption('--count')), ...operationWaitOptions('replica addition') },
   examples: ['infra database replicas add orders-pg --wait', 'infra database replicas add orders-pg --count 2 --json'],
   run: async (app, { args: [ref], opts }) => {

@@ -1,6 +1,6 @@
 // `infra database replicas list <id>`: the primary and its read replicas (GET .../replicas).
 // Read endpoints are private only and keep the engine port, public DNS or not (spec 2.2 rule 3).
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import type { Replica } from '../../client/datastores.js';
 import { DATABASE } from './family.js';
 import { READ_ENDPOINTS_NOTE } from './connection.js';
@@ -10,7 +10,7 @@ type Row = Replica & { role: string };
 export default defineCommand({
   path: ['database', 'replicas', 'list'],
   description: 'the primary and the read replicas of a database: status, readiness, private endpoints',
-  args: [arg('<id>', 'database id or name')],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind)],
   examples: ['infra database replicas list orders-pg', 'infra database replicas list orders-pg --json | jq .replicas'],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();

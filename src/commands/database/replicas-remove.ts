@@ -1,6 +1,6 @@
 // `infra database replicas remove <id> <replica>`: the replica by index or name. Destructive (the
 // reads it serves stop): confirmed like a delete, by typing the replica's name.
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand, flag } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { NotFoundError } from '../../client/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -12,7 +12,7 @@ import { DATABASE } from './family.js';
 export default defineCommand({
   path: ['database', 'replicas', 'remove'],
   description: 'remove a read replica (asks to type its name on a terminal; --yes otherwise); --wait until done',
-  args: [arg('<id>', 'database id or name'), arg('<replica>', "replica index or name (see 'infra database replicas list')")],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind), arg('<replica>', "replica index or name (see 'infra database replicas list')")],
   options: { yes: flag('-y, --yes', 'remove without asking'), ...operationWaitOptions('replica removal') },
   examples: [
     'infra database replicas add orders-pg --wait && infra database replicas remove orders-pg orders-pg-2',

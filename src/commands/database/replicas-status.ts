@@ -1,11 +1,11 @@
 // `infra database replicas status <id>`: whether the primary replicates, and each replica's state.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { DATABASE } from './family.js';
 
 export default defineCommand({
   path: ['database', 'replicas', 'status'],
   description: 'replication status of a database: replicating or not, and the state and lag of each replica',
-  args: [arg('<id>', 'database id or name')],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind)],
   examples: ['infra database replicas status orders-pg', 'infra database replicas status orders-pg --json | jq .is_replicating'],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();

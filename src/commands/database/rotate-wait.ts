@@ -1,7 +1,7 @@
 // `infra database credentials wait <id> [--role R]`: follows the rotation of a role that GET
 // .../credentials reports to its end (resumes `credentials rotate --wait`). With none reported
 // there is nothing to wait for: said on stderr, exit 0.
-import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
 import { DATABASE_ROLES } from '../../client/database-extras.js';
 import { progressOption, waitFlagsOf } from '../resource/wait.js';
@@ -11,7 +11,7 @@ import { rotationOf, waitForRotation } from './rotate-status.js';
 export default defineCommand({
   path: ['database', 'credentials', 'wait'],
   description: 'wait for the password rotation in flight to end (resumes `credentials rotate --wait`)',
-  args: [arg('<id>', 'database instance id or name')],
+  args: [resourceArg('<id>', 'database instance id or name', DATABASE.kind)],
   options: {
     role: choice('--role <role>', 'whose rotation (default: the application user)', DATABASE_ROLES),
     timeout: option('--timeout <duration>', 'give up waiting after this long (default 15m)', durationOption('--timeout', { min: 1_000 })),

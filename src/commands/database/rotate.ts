@@ -3,7 +3,7 @@
 // password stop connecting once it ends, so it is confirmed like a destructive action. With
 // --wait the rotation is followed on GET .../credentials to its end, and the new password is
 // printed once on stdout when that answer carries it.
-import { arg, choice, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, flag } from '../../cli/command.js';
 import { DATABASE_ROLES, type RotationCredentials } from '../../client/database-extras.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
@@ -14,7 +14,7 @@ import { newSecret, waitForRotation } from './rotate-status.js';
 export default defineCommand({
   path: ['database', 'credentials', 'rotate'],
   description: 'rotate a database password (clients using the old one stop connecting); --wait prints the new one once',
-  args: [arg('<id>', 'database instance id or name')],
+  args: [resourceArg('<id>', 'database instance id or name', DATABASE.kind)],
   options: {
     role: choice('--role <role>', 'whose password: the application user or the superuser (default: the API decides)', DATABASE_ROLES),
     disconnectSessions: flag('--disconnect-sessions', 'also end the sessions opened with the old password'),

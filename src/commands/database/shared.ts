@@ -1,11 +1,12 @@
 // Command bodies shared by `database` and `cache`: the two families differ only in the
 // path segment, the credentials route and the words used.
 import type { App } from '../../cli/app.js';
-import { arg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
+import { defineCommand, flag, resourceArg, type CommandDef } from '../../cli/command.js';
 import { pageOptions } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { ConflictError } from '../../client/errors.js';
 import type { DatastoreKind } from '../../client/datastores.js';
+import { datastoreFamily } from '../../client/families.js';
 import type { Client } from '../../client/index.js';
 import { DnsAnswer, type Datastore } from '../../client/schemas.js';
 import { need } from '../../client/wire.js';
@@ -74,7 +75,7 @@ export function credentialsCommand(kind: DatastoreKind): CommandDef {
       kind === 'database'
         ? 'show how to connect: the current endpoint, both planes, user, password (masked), database and URL'
         : 'show how to connect: the current endpoint, both planes, password (masked) and URL (alias: credentials)',
-    args: [arg('<id>', '')],
+    args: [resourceArg('<id>', '', datastoreFamily(kind))],
     options: {
       showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
       url: flag('--url', 'print only the connection URL: whole when piped (for scripts), password masked on a terminal unless --show-secrets'),
@@ -110,7 +111,7 @@ export function dnsCommand(kind: DatastoreKind, enable: boolean): CommandDef {
   return defineCommand({
     path: [kind, 'dns', enable ? 'enable' : 'disable'],
     description: enable ? 'enable public DNS; prints dns_hostname:dns_port' : 'disable public DNS; connections use the private endpoint again',
-    args: [arg('<id>', '')],
+    args: [resourceArg('<id>', '', datastoreFamily(kind))],
     examples: enable ? [`infra ${kind} dns enable ${ex.name}`, `infra ${kind} dns enable ${ex.id} --json`] : [`infra ${kind} dns disable ${ex.name}`],
     run: async (app, { args }) => {
       const { client, id, read } = await resolve(app, kind, args[0]);

@@ -1,17 +1,18 @@
-import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { completedFrom, resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { intOption, nonEmpty } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
 import { updateAndWait } from './write-flow.js';
 
 export default defineCommand({
   path: ['database', 'update'],
   description: 'rename a database, change its profile, grow its storage or switch automated snapshots; --wait until done',
-  args: [arg('<id>', 'database id or name')],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind)],
   options: {
     name: option('--name <name>', 'new name (the private endpoint keeps its host)', nonEmpty('--name')),
-    profile: option('--profile, --plan <name>', "new resource profile (see 'infra database plans')", nonEmpty('--profile')),
+    profile: completedFrom(option('--profile, --plan <name>', "new resource profile (see 'infra database plans')", nonEmpty('--profile')), choicesRoute(DATABASE, 'plans')),
     storage: option('--storage <gb>', 'new storage size in GB (storage grows, it never shrinks)', intOption('--storage', 1, 100_000)),
     snapshots: choice('--automated-snapshots <on|off>', 'automated recovery points', ['on', 'off']),
     ...operationWaitOptions('update'),

@@ -1,4 +1,4 @@
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -8,7 +8,7 @@ import { INSTANCE_TYPES, targetBody, targetOption } from './target.js';
 export default defineCommand({
   path: ['firewalls', 'attach'],
   description: 'attach a firewall to an instance (an active firewall is applied to it); --wait until active',
-  args: [arg('<id>', 'firewall id or name')],
+  args: [resourceArg('<id>', 'firewall id or name', FIREWALLS.kind)],
   options: { to: option('--to <type:instance>', `(required) the instance: ${INSTANCE_TYPES.join(', ')}, then its id or name (vps:web-1)`, targetOption('--to')), ...operationWaitOptions('attachment') },
   examples: ['infra firewalls attach web-ingress --to vps:vps-02 --wait', 'infra firewalls attach web-ingress --to database:orders-pg'],
   run: async (app, { args: [ref], opts }) => {

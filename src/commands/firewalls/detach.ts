@@ -1,6 +1,6 @@
 // Detaching is immediate (the API answers "detached"): nothing to wait for, and no data is
 // lost, so no confirmation either.
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { FIREWALLS } from './family.js';
@@ -9,7 +9,7 @@ import { INSTANCE_TYPES, targetBody, targetOption } from './target.js';
 export default defineCommand({
   path: ['firewalls', 'detach'],
   description: 'detach a firewall from an instance',
-  args: [arg('<id>', 'firewall id or name')],
+  args: [resourceArg('<id>', 'firewall id or name', FIREWALLS.kind)],
   options: { from: option('--from <type:instance>', `(required) the instance: ${INSTANCE_TYPES.join(', ')}, then its id or name (vps:vps-01)`, targetOption('--from')) },
   examples: ['infra firewalls detach web-ingress --from vps:vps-01'],
   run: async (app, { args: [ref], opts }) => {

@@ -1,6 +1,6 @@
 // `infra firewalls update`: an update sends the whole rule list, so added and removed rules
 // are merged with the firewall's current rules first (read just before); --rules replaces them.
-import { arg, defineCommand, list, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -11,7 +11,7 @@ import { textOption } from '../../cli/options.js';
 export default defineCommand({
   path: ['firewalls', 'update'],
   description: 'rename a firewall or change its rules (an active one is applied again); --wait until active',
-  args: [arg('<id>', 'firewall id or name')],
+  args: [resourceArg('<id>', 'firewall id or name', FIREWALLS.kind)],
   options: {
     name: option('--name <name>', 'new name', textOption('--name')),
     description: option('--description <text>', 'new description', textOption('--description')),

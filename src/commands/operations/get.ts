@@ -1,12 +1,13 @@
 // `operations get <id>`: one operation of GET /api/v1/operations/{id} (the id of an operation,
 // or a container's id, name or slug for its latest operation).
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { findOperation, retryableText } from './read.js';
 
 export default defineCommand({
   path: ['operations', 'get'],
   description: "show one operation: its state, whether it is finished, the revision and image it rolls out, its error",
-  args: [arg('<id>', "operation id, or a container's id, name or slug (its latest operation)")],
+  args: [resourceArg('<id>', "operation id, or a container's id, name or slug (its latest operation)", CONTAINERS)],
   examples: ['infra operations get web', 'infra operations get web --json | jq .state'],
   help: 'The reference is sent as it is first (an operation id or a container id); only when the API answers 404 and it is not shaped like an id is it looked up as a container name or slug.',
   run: async (app, { args: [ref] }) => {

@@ -2,7 +2,8 @@
 // terminal, with the one wait engine (resource/wait.ts) and its exit codes: 0 succeeded,
 // 1 failed or cancelled, 6 timeout, 130 Ctrl-C, 143 SIGTERM. The server's `poll_after_ms`
 // paces the reads (a floor under the engine's schedule, which takes over when it is null).
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { durationOption } from '../../cli/options.js';
 import { NotFoundError, UnavailableError } from '../../client/errors.js';
@@ -16,7 +17,7 @@ import { endpointOf, findOperation, GRACE_MS, OPERATIONS, operationStatus, readO
 export default defineCommand({
   path: ['operations', 'wait'],
   description: 'wait until an operation is finished (exit 0 succeeded, 1 failed, 6 timeout)',
-  args: [arg('<id>', "operation id, or a container's id, name or slug (its latest operation)")],
+  args: [resourceArg('<id>', "operation id, or a container's id, name or slug (its latest operation)", CONTAINERS)],
   options: {
     timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m (default 15m; the operation goes on)', durationOption('--timeout', { min: 1_000 })),
     progress: progressOption(),

@@ -1,6 +1,6 @@
 // A copy of any group the project sees (a system group's is the way to change platform
 // defaults) in this project; synchronous, so the new id is printed at once.
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { Resource } from '../../client/resources.js';
 import { need } from '../../client/wire.js';
 import { PARAMETER_GROUPS, SYSTEM_EXAMPLE } from './family.js';
@@ -9,7 +9,7 @@ import { nonEmpty } from '../../cli/options.js';
 export default defineCommand({
   path: ['parameter-groups', 'clone'],
   description: 'copy a parameter group (a system one included) into this project; prints the new id',
-  args: [arg('<id>', 'parameter group id or name to copy')],
+  args: [resourceArg('<id>', 'parameter group id or name to copy', PARAMETER_GROUPS.kind)],
   options: { name: option('--name <name>', 'name of the copy (default: the API\'s "<name> (copy)")', nonEmpty('--name')) },
   examples: [`infra parameter-groups clone ${SYSTEM_EXAMPLE.name} --name orders-pg-v2`, `infra parameter-groups clone ${SYSTEM_EXAMPLE.id} --json`],
   run: async (app, { args: [ref], opts }) => {

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from 'commander';
-import { defineCommand, flag, option, required } from '../../cli/command.js';
+import { defineCommand, flag, option, required, withChoices } from '../../cli/command.js';
+import { nonEmpty } from '../../cli/options.js';
 import { PARAMETER_GROUPS } from './family.js';
 import { lockedOption, parametersOption, resolveParameters } from './parameters.js';
-import { nonEmpty } from '../../cli/options.js';
 
 const TYPES = ['cache', 'database', 'queue'] as const;
 
@@ -17,7 +17,7 @@ export default defineCommand({
   description: 'create a parameter group: engine settings that databases, caches or queues can use',
   options: {
     name: required('--name <name>', 'name of the group', nonEmpty('--name')),
-    type: required('--type <type>', 'what it configures: cache, database or queue', typeOption),
+    type: withChoices(required('--type <type>', 'what it configures', typeOption), TYPES),
     provider: required('--provider <engine>', 'the engine it is for: postgresql, mysql, mariadb, redis, valkey, dragonfly, rabbitmq', nonEmpty('--provider')),
     parameters: required('--parameters <json|@file|->', 'the settings, a JSON object: inline, @file to read a file, - to read standard input', parametersOption),
     family: option('--family <family>', 'engine family and major version, e.g. postgresql16', nonEmpty('--family')),

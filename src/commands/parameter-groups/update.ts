@@ -1,6 +1,6 @@
 // PUT replaces `parameters` whole: --parameters gives the new map; --set and --unset change
 // single names and are merged with the group's current map first (read just before).
-import { arg, choice, defineCommand, list, option } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { PARAMETER_GROUPS, parametersOf } from './family.js';
@@ -10,7 +10,7 @@ import { nonEmpty } from '../../cli/options.js';
 export default defineCommand({
   path: ['parameter-groups', 'update'],
   description: 'change a parameter group of this project: its settings, name, locked names, default or active flag',
-  args: [arg('<id>', 'parameter group id or name')],
+  args: [resourceArg('<id>', 'parameter group id or name', PARAMETER_GROUPS.kind)],
   options: {
     parameters: option('--parameters <json|@file|->', 'replace every setting: a JSON object inline, @file, or - for standard input', parametersOption),
     set: list('--set <name=value>', 'set one parameter, keeping the others (repeatable)', setOption),

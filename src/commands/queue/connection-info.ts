@@ -1,6 +1,6 @@
 // How to connect to a broker: GET /queue/{id}/connection-info. People get the password and the
 // URL masked unless --show-secrets; --url prints the AMQP URL alone, whole (for scripts).
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
 import * as z from 'zod/mini';
 import { need, optNum, optText } from '../../client/wire.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
@@ -23,7 +23,7 @@ export default defineCommand({
   path: ['queue', 'connection-info'],
   aliases: ['credentials'],
   description: 'show how to connect: host, ports, vhost, user, password (masked) and the AMQP URL (alias: credentials)',
-  args: [arg('<id>', 'queue instance id or name')],
+  args: [resourceArg('<id>', 'queue instance id or name', QUEUE.kind)],
   options: {
     showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
     url: flag('--url', 'print only the AMQP URL: whole when piped (for scripts), password masked on a terminal unless --show-secrets'),

@@ -1,4 +1,4 @@
-import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -8,7 +8,7 @@ import { nonEmpty } from '../../cli/options.js';
 export default defineCommand({
   path: ['queue', 'update'],
   description: 'change the resource profile or the automated snapshots of a queue instance; --wait until it runs',
-  args: [arg('<id>', 'queue instance id or name')],
+  args: [resourceArg('<id>', 'queue instance id or name', QUEUE.kind)],
   options: {
     profile: option('--profile, --plan <name>', 'new resource profile, e.g. queue-medium', nonEmpty('--profile')),
     snapshots: choice('--automated-snapshots <on|off>', 'daily automated snapshots', ['on', 'off']),

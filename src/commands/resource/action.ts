@@ -1,6 +1,6 @@
 // A lifecycle action (`start`, `stop`, `reboot`...): POST <path>/{id}/<verb>, then --wait for
 // the operation like any other.
-import { arg, defineCommand, flag, type CommandDef, type OptionSpec } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, type CommandDef, type OptionSpec } from '../../cli/command.js';
 import type { App } from '../../cli/app.js';
 import { confirmByName, needConfirmation } from './confirm.js';
 import type { FamilySpec } from './family.js';
@@ -22,7 +22,7 @@ export function actionCommand<const O extends Record<string, OptionSpec<unknown>
   return defineCommand({
     path: [...spec.command.split(' '), action.verb],
     description: action.description,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: { ...(action.options ?? ({} as O)), ...(action.destructive ? { yes: flag('-y, --yes', `${action.verb} without asking`) } : {}), ...operationWaitOptions(action.verb) },
     examples: action.examples ?? [`infra ${spec.command} ${action.verb} ${spec.example.name}`, `infra ${spec.command} ${action.verb} ${spec.example.name} --wait`],
     run: async (app, { args: [ref], opts }) => {

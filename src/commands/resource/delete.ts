@@ -1,4 +1,4 @@
-import { arg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
 import { confirmByName, needConfirmation } from './confirm.js';
 import type { FamilySpec } from './family.js';
 import { resolveResource } from './resolve.js';
@@ -8,7 +8,7 @@ export function deleteCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'delete'],
     description: `delete a ${spec.label} (asks to type its name on a terminal; --yes otherwise); --wait until it is gone`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: { yes: flag('-y, --yes', 'delete without asking'), ...operationWaitOptions('deletion') },
     examples: [`infra ${spec.command} delete ${spec.example.name}`, `infra ${spec.command} delete ${spec.example.id} --yes --wait`],
     run: async (app, { args: [ref], opts }) => {

@@ -1,6 +1,6 @@
 // `infra <family> diagnose <id>`: the API's findings for the resource, in the same envelope and
 // words as `serverless diagnose` (contract 8); --exit-status exits 1 on a fatal finding.
-import { arg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { renderFindings } from '../../output/findings.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -10,7 +10,7 @@ export function diagnoseCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'diagnose'],
     description: `ranked findings about what is wrong with a ${spec.label}`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: { exitStatus: flag('--exit-status', 'exit 1 when a finding is fatal (findings are data: exit 0 otherwise)') },
     examples: [`infra ${spec.command} diagnose ${spec.example.name}`, `infra ${spec.command} diagnose ${spec.example.name} --json | jq '.data.findings[].code'`],
     run: async (app, { args: [ref], opts }) => {

@@ -1,6 +1,6 @@
 // `infra <family> events <id>`: the platform events of the resource (ephemeral: their absence
 // proves nothing), as `serverless events` shows them.
-import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import { printEvents } from './events-view.js';
 import type { FamilySpec } from './family.js';
 
@@ -8,7 +8,7 @@ export function eventsCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'events'],
     description: `platform events of a ${spec.label} (ephemeral: their absence proves nothing)`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     examples: [`infra ${spec.command} events ${spec.example.name}`, `infra ${spec.command} events ${spec.example.name} --json`],
     run: async (app, { args: [ref] }) => {
       const client = await app.client();

@@ -2,6 +2,7 @@
 // command, how its list and one resource read, and a seeded example for help. The generic
 // commands of this folder (list, get, delete, lifecycle actions, wait, diagnose, events, logs,
 // reads) are built from it; per-family files hold only what is special (create, update...).
+import type { ListRoute } from '../../client/resolve.js';
 import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
@@ -27,6 +28,14 @@ export interface FamilySpec {
   statusOf?: (r: Resource) => Resource;
   /** The verbs of this family that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
+}
+
+/**
+ * A read of the family that lists choices by id (`/plans` → `{plans: [{id}]}`, `/images`):
+ * what completion offers for --profile and --image, from the route the read command uses.
+ */
+export function choicesRoute(spec: FamilySpec, sub: 'plans' | 'images'): ListRoute {
+  return { path: `${spec.kind.path}/${sub}`, items: sub, names: ['id'] };
 }
 
 /** Where a failed operation's hint sends the user, when the family's verbs are not the default. */

@@ -1,4 +1,4 @@
-import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import type { ResourceRead } from '../../client/resources.js';
 import { age } from '../../output/age.js';
 import type { FamilySpec, Item } from './family.js';
@@ -22,7 +22,7 @@ export function getCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'get'],
     description: `show one ${spec.label}: its status and settings`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     examples: [`infra ${spec.command} get ${spec.example.name}`, `infra ${spec.command} get ${spec.example.id} --json`],
     run: async (app, { args: [ref] }) => {
       const client = await app.client();

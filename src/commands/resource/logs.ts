@@ -1,6 +1,6 @@
 // `infra <family> logs <id>`: the resource's log stream, with the same window, paging,
 // retention and exit-code rules as `serverless logs` (contract 7).
-import { arg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import { logOptions, planLogs, streamLogs } from '../kit/logs-stream.js';
 import type { FamilySpec } from './family.js';
 
@@ -8,7 +8,7 @@ export function logsCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'logs'],
     description: `logs of a ${spec.label}, page by page as they arrive (NDJSON with --json)`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: logOptions(),
     examples: [`infra ${spec.command} logs ${spec.example.name} --since 2h`, `infra ${spec.command} logs ${spec.example.name} --level error --json`],
     run: async (app, { args: [ref], opts }) => {

@@ -1,6 +1,6 @@
 // A read of a family that is neither a list nor one resource (metrics, plans, images,
 // password, status): `--json` prints the answer as sent; people get it as aligned lines.
-import { arg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { maskPassword } from '../../output/mask.js';
 import type { FamilySpec } from './family.js';
@@ -37,7 +37,7 @@ export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), read.verb],
     description: read.description,
-    args: read.perResource ? [arg('[id]', `${spec.label} id or name`)] : [],
+    args: read.perResource ? [resourceArg('[id]', `${spec.label} id or name`, spec.kind)] : [],
     options: secret ? { showSecrets: flag('--show-secrets', 'show secrets unmasked') } : {},
     examples: read.examples ?? [read.perResource ? `infra ${spec.command} ${read.verb} ${spec.example.name}` : `infra ${spec.command} ${read.verb}`, `infra ${spec.command} ${read.verb}${read.perResource ? ` ${spec.example.name}` : ''} --json`],
     run: async (app, { args, opts }) => {

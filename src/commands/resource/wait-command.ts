@@ -1,4 +1,4 @@
-import { arg, defineCommand, flag, option, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, option, type CommandDef } from '../../cli/command.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
 import { lookOf, withStatus, type FamilySpec } from './family.js';
 import { progressOption, waitFlagsOf, waitForOperation } from './wait.js';
@@ -8,7 +8,7 @@ export function waitCommand(spec: FamilySpec): CommandDef {
   return defineCommand({
     path: [...spec.command.split(' '), 'wait'],
     description: `wait for the operation in flight on a ${spec.label} to finish (resumes a --wait)`,
-    args: [arg('<id>', `${spec.label} id or name`)],
+    args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
     options: {
       observedAfter: option('--observed-after <timestamp>', 'the observed_at of the read before the operation (printed when a --wait stops early)', timestampOption('--observed-after')),
       deleted: flag('--deleted', 'wait until the resource is gone (a deletion)'),

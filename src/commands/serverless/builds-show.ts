@@ -1,7 +1,8 @@
 // `serverless builds show <id> [--wait]`: the latest build of a container (GET
 // .../builds/latest); --wait follows it to its end, as `deploy --wait` does (the resume
 // command a timed-out deploy prints).
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -11,7 +12,7 @@ import { buildLabel, waitForBuild } from './builds-status.js';
 export default defineCommand({
   path: ['serverless', 'builds', 'show'],
   description: 'show the latest build of a container (status, built image, error); --wait follows it to its end',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: operationWaitOptions('build'),
   examples: ['infra serverless builds show web', 'infra serverless builds show web --wait', "infra serverless builds show web --json | jq -r .status"],
   help: 'Exit 0 when the build is shown (whatever its status); with --wait: 0 succeeded, 1 failed or cancelled, 6 timeout. A container never built has no build (exit 5).',

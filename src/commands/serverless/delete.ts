@@ -1,10 +1,11 @@
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { canPrompt, confirmByName, needConfirmation } from '../resource/confirm.js';
 
 export default defineCommand({
   path: ['serverless', 'delete'],
   description: 'delete a container (asks to type its name on a terminal; --yes otherwise, and always when CI is set)',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: { yes: flag('-y, --yes', 'delete without asking') },
   examples: ['infra serverless delete web', 'infra serverless delete web --yes'],
   run: async (app, { args, opts }) => {

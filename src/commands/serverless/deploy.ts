@@ -5,7 +5,8 @@
 // the rollout of the built image, judged against the container as read BEFORE the upload
 // (contract 6.8: the deploy's answer and the build are never the rollout's verdict).
 import { InvalidArgumentError } from 'commander';
-import { arg, defineCommand, flag, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
@@ -27,7 +28,7 @@ function pathValue(name: string) {
 export default defineCommand({
   path: ['serverless', 'deploy'],
   description: 'build a container from source: upload a directory (packed into a ZIP archive) or a .zip archive; --wait follows the build, then the rollout',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: {
     dir: option('--dir <path>', 'directory to pack and upload, with the Dockerfile at its root (default: .)', pathValue('--dir')),
     archive: option('--archive <file>', 'upload this .zip archive as it is instead of packing a directory', pathValue('--archive')),

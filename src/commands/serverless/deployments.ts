@@ -1,12 +1,13 @@
 import type { Deployment } from '../../client/serverless.js';
 import { age } from '../../output/age.js';
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { deploymentImage } from './rollback-plan.js';
 
 export default defineCommand({
   path: ['serverless', 'deployments'],
   description: 'the deployment history of a container, newest first: revision, image, status, current, traffic, deployed at',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   examples: [
     'infra serverless deployments web',
     "infra serverless deployments web --json | jq -r '.[] | select(.is_current) | .revision_number'",

@@ -11,7 +11,8 @@ import type { Client } from '../../client/index.js';
 import { diagnoseLocally } from '../../diagnose/local.js';
 import { renderFindings, type FindingLike } from '../../output/findings.js';
 import { verdictOf } from '../../diagnose/rules.js';
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 
 interface Outcome {
   data: { verdict?: string | null; findings: FindingLike[] } & Record<string, unknown>;
@@ -23,7 +24,7 @@ interface Outcome {
 export default defineCommand({
   path: ['serverless', 'diagnose'],
   description: 'ranked findings about what is wrong with a container, from the API or correlated locally',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: {
     local: flag('--local', "correlate status, latest revision, route and recent logs here instead of asking the API's diagnose endpoint"),
     exitStatus: flag('--exit-status', 'exit 1 when a finding is fatal (findings are data: exit 0 otherwise)'),

@@ -2,7 +2,8 @@
 // revisions and pods. Events are garbage-collected, so the command always says that their
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { printEvents } from '../resource/events-view.js';
 
 export const EPHEMERAL_NOTE =
@@ -11,7 +12,7 @@ export const EPHEMERAL_NOTE =
 export default defineCommand({
   path: ['serverless', 'events'],
   description: 'platform events of the container (ephemeral: their absence proves nothing); needs serverless:diagnostics',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   examples: ['infra serverless events api', 'infra serverless events api --json | jq ".[] | select(.type == \\"Warning\\")"'],
   run: async (app, { args }) => {
     const client = await app.client();

@@ -2,7 +2,7 @@
 // first request, and every error names its flag (exit 2).
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
-import { flag, list, option } from '../../cli/command.js';
+import { flag, list, option, withChoices } from '../../cli/command.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait-flags.js';
 import { durationOption } from '../../cli/options.js';
 import type { ContainerChange } from '../../client/serverless.js';
@@ -72,7 +72,7 @@ export function specOptions() {
     env: list('--env <KEY=VALUE>', 'set an environment variable (repeatable)', envPair),
     min: option('--min <n>', 'minimum instances (0 scales to zero)', rangeInt('--min', 0, 1000)),
     max: option('--max <n>', 'maximum instances per revision', rangeInt('--max', 1, 1000)),
-    profile: option('--profile <name>', 'resource profile: free, small, medium or large', profileOption),
+    profile: withChoices(option('--profile <name>', 'resource profile', profileOption), RESOURCE_PROFILES),
   };
 }
 

@@ -1,10 +1,11 @@
 import { showContainer, staleWarning } from './render-status.js';
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 
 export default defineCommand({
   path: ['serverless', 'get'],
   description: 'show one container: status details, generations, the error of a failed rollout',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: { showSecrets: flag('--show-secrets', 'show environment variable values unmasked') },
   examples: ['infra serverless get web', 'infra serverless get web --json | jq .status_details'],
   run: async (app, { args, opts }) => {

@@ -1,6 +1,7 @@
 // `infra serverless logs <id>`: the container's log stream (shared/logs-stream.ts) with the
 // container filter of spec 4.1.
-import { arg, choice, defineCommand } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 import { logOptions, planLogs, streamLogs } from '../kit/logs-stream.js';
 import { onServerClock } from '../kit/logs-window.js';
@@ -8,7 +9,7 @@ import { onServerClock } from '../kit/logs-window.js';
 export default defineCommand({
   path: ['serverless', 'logs'],
   description: 'container logs, page by page as they arrive (NDJSON with --json); needs serverless:diagnostics',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: (() => {
     const { since, until, level, limit, cursor, follow } = logOptions();
     const container = choice('--container <name>', 'user-container (the process), queue-proxy (the request sidecar) or all', ['user-container', 'queue-proxy', 'all'], 'user-container');

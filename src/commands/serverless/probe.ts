@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
-import { arg, defineCommand, option, withDefault } from '../../cli/command.js';
+import { resourceArg, defineCommand, option, withDefault } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import type { App } from '../../cli/app.js';
 import { CliError } from '../../cli/errors.js';
 import { durationOption, intOption } from '../../cli/options.js';
@@ -28,7 +29,7 @@ export function probeUrl(base: string, path: string): URL {
 export default defineCommand({
   path: ['serverless', 'probe'],
   description: "check a container's URL from this machine: DNS, TLS, status, time to first byte, cold start versus warm latency",
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: {
     path: withDefault('--path <path>', 'path to request', '/', pathOption),
     expectStatus: option('--expect-status <code>', 'the status that counts as success (default: any 2xx or 3xx)', intOption('--expect-status', 100, 599)),

@@ -1,7 +1,8 @@
 import { waitFlags, waitOptions } from './flags.js';
 import { baselineOf, type Target } from '../../rollout/decide.js';
 import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { ConflictError } from '../../client/errors.js';
 import type { Container } from '../../client/schemas.js';
@@ -10,7 +11,7 @@ import { ExitCode } from '../../shared/exit-codes.js';
 export default defineCommand({
   path: ['serverless', 'redeploy'],
   description: 'roll out the current configuration again (a new revision)',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: waitOptions(),
   examples: ['infra serverless redeploy web --wait', 'infra serverless redeploy web --wait --timeout 10m --json'],
   run: async (app, { args, opts }) => {

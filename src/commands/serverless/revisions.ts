@@ -5,12 +5,13 @@ import type { Condition, RevisionsData } from '../../client/schemas.js';
 import { containerPath } from '../../client/diagnostics.js';
 import { age } from '../../output/age.js';
 import type { Style } from '../../output/color.js';
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 
 export default defineCommand({
   path: ['serverless', 'revisions'],
   description: 'every revision with its conditions (True satisfied, False settled failure, Unknown in progress), and Service and Route readiness',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   examples: ['infra serverless revisions web', 'infra serverless revisions edge --json | jq ".route.traffic"'],
   run: async (app, { args }) => {
     const client = await app.client();

@@ -1,4 +1,5 @@
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { waitFlags, waitOptions } from './flags.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
@@ -8,7 +9,7 @@ import { nonEmpty } from '../../cli/options.js';
 export default defineCommand({
   path: ['serverless', 'rollback'],
   description: 'roll back to the image and settings of an earlier deployment (the previous one that worked, by default)',
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: {
     to: option('--to <revision>', 'the deployment to go back to: its revision number or name (see: infra serverless deployments <id>)', nonEmpty('--to')),
     ...waitOptions(),

@@ -2,7 +2,8 @@
 // another command (a migration, a one-off task), POST /serverless/{id}/runs. Prints the run id;
 // with --wait follows it to the end, its log on stderr as it grows, and exits with the run's
 // own outcome (runExitCode in src/shared/exit-codes.ts: its exit code passed through).
-import { arg, defineCommand, flag, list, option } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand, flag, list, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { CliError, UsageError } from '../../cli/errors.js';
 import { durationOption, nonEmpty } from '../../cli/options.js';
 import { ConflictError } from '../../client/errors.js';
@@ -19,7 +20,7 @@ const waiting = operationWaitOptions('run');
 export default defineCommand({
   path: ['serverless', 'run'],
   description: "run a command once in a container's image (a migration, a task): prints the run id; --wait follows it and exits with its exit code",
-  args: [arg('<id>', 'container id, name or slug'), arg('<command...>', 'the command and its arguments, after --')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), arg('<command...>', 'the command and its arguments, after --')],
   options: {
     imageTag: option('--image-tag <tag>', "run this tag of the container's image instead of the deployed one", nonEmpty('--image-tag')),
     env: list('--env <KEY=VALUE>', 'an environment variable of this run only (repeatable)', envPair),

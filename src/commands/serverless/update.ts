@@ -3,7 +3,8 @@ import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
-import { arg, defineCommand, list, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { nonEmpty } from '../../cli/options.js';
 
 const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile; to roll out the same configuration again use: infra serverless redeploy <id>';
@@ -11,7 +12,7 @@ const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, 
 export default defineCommand({
   path: ['serverless', 'update'],
   description: "change a container's image or settings; prints the change's generation",
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: {
     image: option('--image <ref>', 'new image reference', nonEmpty('--image')),
     unsetEnv: list('--unset-env <KEY>', 'remove an environment variable (repeatable)', envKey),

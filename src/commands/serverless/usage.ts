@@ -1,6 +1,7 @@
 // `infra serverless usage <id> [--period YYYY-MM]`: the billing period's totals, then the usage
 // records as series (requests, compute, errors, cost), a sparkline each on a terminal.
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { InvalidArgumentError } from 'commander';
 import { serverlessUsage } from '../../client/serverless-usage.js';
 import { seriesColumns, type Series } from '../kit/samples-view.js';
@@ -31,7 +32,7 @@ function periodOption(value: string): string {
 export default defineCommand({
   path: ['serverless', 'usage'],
   description: "a container's usage and cost in a billing period: totals, and requests, compute, errors and cost per record",
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: { period: option('--period <YYYY-MM>', 'the billing period (default: the current one)', periodOption) },
   examples: ['infra serverless usage web', 'infra serverless usage web --period 2026-10 --json'],
   run: async (app, { args: [ref], opts }) => {

@@ -3,7 +3,8 @@ import type { Client } from '../../client/index.js';
 import type { Target } from '../../rollout/decide.js';
 import { timingOptions, waitFlags } from './flags.js';
 import { manyError, waitAndReport, waitMany, type WaitItem } from './wait-flow.js';
-import { arg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
+import { CONTAINERS } from '../../client/families.js';
 import { intOption, timestampOption } from '../../cli/options.js';
 import type { App } from '../../cli/app.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -11,7 +12,7 @@ import { ExitCode } from '../../shared/exit-codes.js';
 export default defineCommand({
   path: ['serverless', 'wait'],
   description: 'wait for rollouts to finish, of one container or several at once (resumes a --wait that timed out or was interrupted)',
-  args: [arg('<id...>', 'container ids, names or slugs')],
+  args: [resourceArg('<id...>', 'container ids, names or slugs', CONTAINERS)],
   options: {
     generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation; one container only)", intOption('--generation')),
     observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)', timestampOption('--observed-after')),

@@ -1,7 +1,8 @@
 // `snapshots clone <cache|database> <point> --name N`: restore to a new resource (spec 3.5:
 // the original keeps running with its address and credentials; the new one gets its own).
 // 201 `{message, instance}`; --wait until the new resource is ready.
-import { arg, choice, defineCommand, option, required } from '../../cli/command.js';
+import { arg, resourceArg, choice, defineCommand, option, required } from '../../cli/command.js';
+import { RECOVERY_POINTS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
 import { CLONE_PRODUCTS, type CloneProduct } from '../../client/recovery.js';
 import { Resource } from '../../client/resources.js';
@@ -21,7 +22,7 @@ function cloneProduct(raw: string): CloneProduct {
 export default defineCommand({
   path: ['snapshots', 'clone'],
   description: 'restore a cache or database point to a new resource (the original is untouched); --wait until the new one is ready',
-  args: [arg('<product>', 'cache or database'), arg('<point>', 'recovery point id or name')],
+  args: [arg('<product>', 'cache or database'), resourceArg('<point>', 'recovery point id or name', RECOVERY_POINTS)],
   options: {
     name: required('--name <name>', 'name of the new cache or database', nonEmpty('--name')),
     databaseName: option('--database-name <name>', 'database to create in the new instance (databases only)', nonEmpty('--database-name')),

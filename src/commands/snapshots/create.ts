@@ -1,16 +1,17 @@
 // `snapshots create <product> <resource> --name N`: a recovery point taken by hand (201
 // `{message, snapshot}`); --wait until it is available.
-import { arg, defineCommand, option, required } from '../../cli/command.js';
+import { arg, resourceArg, defineCommand, option, required } from '../../cli/command.js';
+import { PRODUCT_RESOURCES } from './targets.js';
+import { textOption } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { productArg } from './format.js';
 import { productSpec, pointStatus } from './targets.js';
 import { waitForPoint } from './waits.js';
-import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['snapshots', 'create'],
   description: 'take a recovery point of a VPS, cache or database by hand (kept until deleted); --wait until it is available',
-  args: [arg('<product>', 'vps, cache or database'), arg('<resource>', 'id or name of the VPS, cache or database')],
+  args: [arg('<product>', 'vps, cache or database'), resourceArg('<resource>', 'id or name of the VPS, cache or database', PRODUCT_RESOURCES)],
   options: {
     name: required('--name <name>', 'name of the point', textOption('--name')),
     description: option('--description <text>', 'what the point is for'),

@@ -1,7 +1,8 @@
 // `snapshots delete <product> <point>`: confirmed like any delete (type the point's name on a
 // terminal, --yes otherwise); --wait until the point is gone. A point a restore depends on
 // cannot be deleted (409, exit 1).
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { arg, resourceArg, defineCommand, flag } from '../../cli/command.js';
+import { RECOVERY_POINTS } from '../../client/families.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { productArg, resourceLabel } from './format.js';
@@ -10,7 +11,7 @@ import { waitForPoint } from './waits.js';
 export default defineCommand({
   path: ['snapshots', 'delete'],
   description: 'delete a recovery point (asks to type its name on a terminal; --yes otherwise); --wait until it is gone',
-  args: [arg('<product>', 'vps, cache or database'), arg('<point>', 'recovery point id or name')],
+  args: [arg('<product>', 'vps, cache or database'), resourceArg('<point>', 'recovery point id or name', RECOVERY_POINTS)],
   options: { yes: flag('-y, --yes', 'delete without asking'), ...operationWaitOptions('deletion') },
   examples: ['infra snapshots delete vps 12', 'infra snapshots delete vps 12 --yes --wait'],
   run: async (app, { args, opts }) => {

@@ -7,7 +7,8 @@ import { need } from '../../client/wire.js';
 import { CLONE_PRODUCTS, pointResource, type RecoveryProduct } from '../../client/recovery.js';
 import { plain, productArg } from './format.js';
 import { explainRefusal, printReview } from './review.js';
-import { arg, defineCommand, flag, option } from '../../cli/command.js';
+import { arg, resourceArg, defineCommand, flag, option } from '../../cli/command.js';
+import { RECOVERY_POINTS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
@@ -22,7 +23,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 export default defineCommand({
   path: ['snapshots', 'restore'],
   description: 'replace the existing resource with a recovery point (destructive: everything written after the point is lost)',
-  args: [arg('<product>', ''), arg('<point-id>', '')],
+  args: [arg('<product>', ''), resourceArg('<point-id>', '', RECOVERY_POINTS)],
   options: {
     confirm: option('--confirm <name>', "the resource's exact name (required without a terminal; on a terminal you are asked to type it)"),
     safetyPoint: flag('--no-safety-point', 'do not take a safety point of the current data first'),

@@ -3,6 +3,7 @@
 // a recovery point (found in its product's list: there is no single-point route), a restore
 // operation (its page), and the product's resource (a restore started directly, a clone).
 import type { RecoveryProduct, RestoreOperation } from '../../client/recovery.js';
+import type { ListRoute } from '../../client/resolve.js';
 import type { Resource, ResourceKind } from '../../client/resources.js';
 import type { RecoveryPoint } from '../../client/schemas.js';
 import type { FamilySpec } from '../resource/family.js';
@@ -12,6 +13,9 @@ const KINDS: Record<RecoveryProduct, ResourceKind> = {
   cache: { path: '/cache', noun: 'cache', ids: 'uuid', wrapper: 'instance', permission: 'cache' },
   database: { path: '/database', noun: 'database', ids: 'uuid', wrapper: 'instance', permission: 'database' },
 };
+
+/** The resources of the `<product>` argument (each KINDS path is `/{product}`), for completion. */
+export const PRODUCT_RESOURCES: ListRoute = { path: '/{product}' };
 
 /** The product's resources as a family of the generic commands (resolution, reads, waits). */
 export function productSpec(product: RecoveryProduct): FamilySpec {

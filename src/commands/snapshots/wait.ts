@@ -3,23 +3,24 @@
 //   <product> <point> [--deleted]        a point being taken, or deleted
 //   <product> --operation <id|url>       a restore operation (a 202 restore)
 //   <product> --resource <id|name>       the resource a restore replaces or a clone creates
-import { arg, defineCommand, flag, option } from '../../cli/command.js';
+import { arg, completedFrom, resourceArg, defineCommand, flag, option } from '../../cli/command.js';
+import { RECOVERY_POINTS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
 import { durationOption, timestampOption, nonEmpty } from '../../cli/options.js';
 import { looksLikeId } from '../../client/resolve.js';
 import { waitFlagsOf } from '../resource/wait.js';
 import { productArg } from './format.js';
-import { productSpec } from './targets.js';
+import { PRODUCT_RESOURCES, productSpec } from './targets.js';
 import { waitForPoint, waitForResource, waitForRestoreOperation } from './waits.js';
 
 export default defineCommand({
   path: ['snapshots', 'wait'],
   description: 'wait for a recovery point, a restore operation or a restored or cloned resource to settle (resumes a --wait)',
-  args: [arg('<product>', 'vps, cache or database'), arg('[point]', 'recovery point id or name')],
+  args: [arg('<product>', 'vps, cache or database'), resourceArg('[point]', 'recovery point id or name', RECOVERY_POINTS)],
   options: {
     deleted: flag('--deleted', 'wait until the point is gone (a deletion)'),
     operation: option('--operation <id>', 'a restore operation: its id, as the restore printed it (read at GET /api/v1/operations/{id})', nonEmpty('--operation')),
-    resource: option('--resource <id>', 'the VPS, cache or database a restore replaces or a clone creates (id or name)', nonEmpty('--resource')),
+    resource: completedFrom(option('--resource <id>', 'the VPS, cache or database a restore replaces or a clone creates (id or name)', nonEmpty('--resource')), PRODUCT_RESOURCES),
     observedAfter: option('--observed-after <timestamp>', 'with --resource: the observed_at of the read before the restore (printed when a --wait stops early)', timestampOption('--observed-after')),
     timeout: option('--timeout <duration>', 'give up waiting after this long (default 15m)', durationOption('--timeout', { min: 1_000 })),
     interval: option('--interval <duration>', 'longest pause between status checks (default 5s)', durationOption('--interval', { min: 100 })),

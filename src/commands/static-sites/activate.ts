@@ -1,6 +1,6 @@
 // `static-sites activate <site> <deployment>`: serve an earlier (or the latest) deployment
 // again, a rollback; 202 `{message}`, then --wait follows the site's status like a deploy.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand } from '../../cli/command.js';
 import { ALL_PER_PAGE } from '../../client/paginate.js';
 import { NotFoundError } from '../../client/errors.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -11,7 +11,7 @@ import { deploymentRef } from './flags.js';
 export default defineCommand({
   path: ['static-sites', 'activate'],
   description: 'serve a deployment of a static site again (a rollback); --wait until it is live',
-  args: [arg('<id>', 'static site id, name or slug'), arg('<deployment>', 'deployment id, or its revision number (12 or r12)')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<deployment>', 'deployment id, or its revision number (12 or r12)')],
   options: operationWaitOptions('activation'),
   examples: ['infra static-sites activate docs r2 --wait', 'infra static-sites activate docs 2'],
   run: async (app, { args: [ref, dep], opts }) => {

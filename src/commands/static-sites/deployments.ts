@@ -1,5 +1,5 @@
 // `static-sites deployments <site>`: every deployment, newest first, the serving one marked.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { pageOptions } from '../../cli/options.js';
 import type { SiteDeployment } from '../../client/static-sites.js';
 import { pageQuery, renderList } from '../../output/list.js';
@@ -9,7 +9,7 @@ import { humanSize } from '../../output/size.js';
 export default defineCommand({
   path: ['static-sites', 'deployments'],
   description: 'list the deployments of a static site (the serving one is marked *); activate one to go back to it',
-  args: [arg('<id>', 'static site id, name or slug')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind)],
   options: pageOptions(),
   examples: ['infra static-sites deployments docs', "infra static-sites deployments docs --json | jq -r '.[] | select(.is_current) | .id'"],
   run: async (app, { args: [ref], opts }) => {

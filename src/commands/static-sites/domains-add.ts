@@ -1,13 +1,13 @@
 // `static-sites domains add <site> <domain>`: 201 with the DNS records to create; ownership
 // is then proven with `domains verify`.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand } from '../../cli/command.js';
 import { SITES } from './family.js';
 import { domainArg } from './flags.js';
 
 export default defineCommand({
   path: ['static-sites', 'domains', 'add'],
   description: 'add a custom domain to a static site; prints the DNS records that prove you own it',
-  args: [arg('<id>', 'static site id, name or slug'), arg('<domain>', 'host name, e.g. docs.example.com')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<domain>', 'host name, e.g. docs.example.com')],
   examples: ['infra static-sites domains add docs docs.example.com', 'infra static-sites domains add docs www.example.com --json'],
   run: async (app, { args: [ref, raw] }) => {
     const domain = domainArg(raw);

@@ -1,11 +1,11 @@
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import type { SiteDomain } from '../../client/static-sites.js';
 import { SITES } from './family.js';
 
 export default defineCommand({
   path: ['static-sites', 'domains', 'list'],
   description: 'list the custom domains of a static site: verification, TLS and whether it serves',
-  args: [arg('<id>', 'static site id, name or slug')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind)],
   examples: ['infra static-sites domains list docs', "infra static-sites domains list docs --json | jq -r '.[].dns_instructions'"],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();

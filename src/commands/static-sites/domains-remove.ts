@@ -1,6 +1,6 @@
 // `static-sites domains remove <site> <domain>`: the site stops answering on it. Confirmed
 // like a delete: type the domain on a terminal, --yes otherwise.
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand, flag } from '../../cli/command.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { findDomain } from './domain.js';
 import { SITES } from './family.js';
@@ -8,7 +8,7 @@ import { SITES } from './family.js';
 export default defineCommand({
   path: ['static-sites', 'domains', 'remove'],
   description: 'remove a custom domain from a static site (asks to type the domain on a terminal; --yes otherwise)',
-  args: [arg('<id>', 'static site id, name or slug'), arg('<domain>', 'the domain, or its id')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<domain>', 'the domain, or its id')],
   options: { yes: flag('-y, --yes', 'remove without asking') },
   examples: ['infra static-sites domains remove docs help.acme.test', 'infra static-sites domains remove docs help.acme.test --yes'],
   run: async (app, { args: [ref, domainRef], opts }) => {

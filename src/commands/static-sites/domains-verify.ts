@@ -1,7 +1,7 @@
 // `static-sites domains verify <site> <domain>`: asks the platform to check the DNS records
 // (202); --wait follows the domain until it is verified or the check failed. A verification
 // can be asked again at any time, so it is also how a wait resumes.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand } from '../../cli/command.js';
 import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { domainStatus, findDomain } from './domain.js';
 import { SITES } from './family.js';
@@ -9,7 +9,7 @@ import { SITES } from './family.js';
 export default defineCommand({
   path: ['static-sites', 'domains', 'verify'],
   description: 'check the DNS records of a custom domain; --wait until it is verified (exit 1 when the record is not found)',
-  args: [arg('<id>', 'static site id, name or slug'), arg('<domain>', 'the domain, or its id')],
+  args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<domain>', 'the domain, or its id')],
   options: operationWaitOptions('verification'),
   examples: ['infra static-sites domains verify docs help.acme.test --wait', 'infra static-sites domains verify docs help.acme.test'],
   run: async (app, { args: [ref, domainRef], opts }) => {

@@ -1,6 +1,6 @@
 // `infra uptime test <id>`: runs the check once now and prints what it found. A failed check
 // is data (exit 0) unless --exit-status asks for exit 1, as `diagnose` does with findings.
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -9,7 +9,7 @@ import { UPTIME } from './family.js';
 export default defineCommand({
   path: ['uptime', 'test'],
   description: 'run a check once now and print the result (recorded in its results unless it is paused)',
-  args: [arg('<id>', 'uptime check id or name')],
+  args: [resourceArg('<id>', 'uptime check id or name', UPTIME.kind)],
   options: { exitStatus: flag('--exit-status', 'exit 1 when the check fails (a result is data: exit 0 otherwise)') },
   examples: ['infra uptime test homepage', 'infra uptime test api-health --exit-status || echo "api is down"', 'infra uptime test api-health --json'],
   run: async (app, { args: [ref], opts }) => {

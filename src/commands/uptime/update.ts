@@ -1,6 +1,6 @@
 // `infra uptime update`: the API's PUT requires name and url every time, so the current ones
 // are read and sent with the flags' changes.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { checkFields, checkOptions } from './flags.js';
 import { UPTIME } from './family.js';
@@ -8,7 +8,7 @@ import { UPTIME } from './family.js';
 export default defineCommand({
   path: ['uptime', 'update'],
   description: 'change a check: URL, interval, expected status, keyword, notifications...',
-  args: [arg('<id>', 'uptime check id or name')],
+  args: [resourceArg('<id>', 'uptime check id or name', UPTIME.kind)],
   options: checkOptions(false),
   examples: ['infra uptime update api-health --url https://api.acme.example/v2/healthz', 'infra uptime update homepage --interval 60 --notify mail', 'infra uptime update homepage --clear-keyword'],
   run: async (app, { args: [ref], opts }) => {

@@ -1,8 +1,9 @@
-import { defineCommand, flag, option, required } from '../../cli/command.js';
+import { completedFrom, defineCommand, flag, option, required } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { readStdin } from '../kit/stdin.js';
 import { SSH_KEYS } from '../ssh-keys/family.js';
+import { choicesRoute } from '../resource/family.js';
 import { VPS } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
 
@@ -11,10 +12,10 @@ export default defineCommand({
   description: 'create a VPS from an image; log in with an SSH key (--ssh-key) or a password (--password-stdin)',
   options: {
     name: required('--name <name>', 'name of the VPS', nonEmpty('--name')),
-    image: required('--image <image>', "operating system image (see 'infra vps images')", nonEmpty('--image')),
-    profile: required('--profile, --plan <name>', "resource profile (see 'infra vps plans')", nonEmpty('--profile')),
+    image: completedFrom(required('--image <image>', "operating system image (see 'infra vps images')", nonEmpty('--image')), choicesRoute(VPS, 'images')),
+    profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra vps plans')", nonEmpty('--profile')), choicesRoute(VPS, 'plans')),
     datacenter: option('--datacenter <dc>', 'datacenter (default fsn1)', nonEmpty('--datacenter')),
-    sshKey: option('--ssh-key <id|name>', "SSH key to install for root (see 'infra ssh-keys list')", nonEmpty('--ssh-key')),
+    sshKey: completedFrom(option('--ssh-key <id|name>', "SSH key to install for root (see 'infra ssh-keys list')", nonEmpty('--ssh-key')), SSH_KEYS.kind),
     passwordStdin: flag('--password-stdin', 'read the root password from standard input instead'),
     ...operationWaitOptions('creation'),
   },

@@ -1,14 +1,15 @@
-import { option } from '../../cli/command.js';
+import { completedFrom, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { actionCommand } from '../resource/action.js';
-import { VPS } from './family.js';
+import { choicesRoute } from '../resource/family.js';
 import { nonEmpty } from '../../cli/options.js';
+import { VPS } from './family.js';
 
 export default actionCommand(VPS, {
   verb: 'reinstall',
   description: 'reinstall the operating system (destructive: every file on the VPS is lost); --wait until it runs',
   destructive: 'Reinstall {name}? Every file on it is lost.',
-  options: { image: option('--image <image>', "the image to install (see 'infra vps images')", nonEmpty('--image')) },
+  options: { image: completedFrom(option('--image <image>', "the image to install (see 'infra vps images')", nonEmpty('--image')), choicesRoute(VPS, 'images')) },
   body: (opts) => {
     if (!opts.image) throw new UsageError('--image is required: the image to install', "'infra vps images' lists them");
     return { image: opts.image };

@@ -1,4 +1,4 @@
-import { arg, choice, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -8,7 +8,7 @@ import { nonEmpty } from '../../cli/options.js';
 export default defineCommand({
   path: ['vps', 'update'],
   description: 'change the resource profile or CPU allocation of a VPS (it is recreated); --wait until it runs',
-  args: [arg('<id>', 'VPS id or name')],
+  args: [resourceArg('<id>', 'VPS id or name', VPS.kind)],
   options: {
     profile: option('--profile, --plan <name>', "new resource profile (see 'infra vps plans')", nonEmpty('--profile')),
     cpu: choice('--cpu <allocation>', 'CPU allocation', ['shared', 'dedicated']),

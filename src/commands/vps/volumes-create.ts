@@ -1,6 +1,7 @@
 // `infra vps volumes create <vps> --name N --size GB [--wait]`: POST /vps/{vps}/volumes
 // `{name, size_gb}` → 201 `{message, volume}`; the volume is provisioned asynchronously.
-import { arg, defineCommand, required } from '../../cli/command.js';
+import { resourceArg, defineCommand, required } from '../../cli/command.js';
+import { VPS } from './family.js';
 import { intOption, nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-family.js';
@@ -8,7 +9,7 @@ import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-fa
 export default defineCommand({
   path: ['vps', 'volumes', 'create'],
   description: 'create a volume on a VPS (billed separately from it); --wait until it is ready',
-  args: [arg('<vps>', VPS_ARG)],
+  args: [resourceArg('<vps>', VPS_ARG, VPS.kind)],
   options: {
     name: required('--name <name>', 'name of the volume', nonEmpty('--name')),
     size: required('--size <gb>', 'size in GB', intOption('--size')),

@@ -1,6 +1,8 @@
 // `infra vps volumes delete <vps> <volume>`: DELETE /vps/{vps}/volumes/{volume} → 200
 // `{message, status: "detaching"}`; the volume is detached, then deleted (--wait: until 404).
-import { arg, defineCommand, flag } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../cli/command.js';
+import { VPS } from './family.js';
+import { VPS_VOLUMES } from '../../client/families.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -9,7 +11,7 @@ import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-fa
 export default defineCommand({
   path: ['vps', 'volumes', 'delete'],
   description: 'detach and delete a volume with its data (asks to type its name on a terminal; --yes otherwise); --wait until it is gone',
-  args: [arg('<vps>', VPS_ARG), arg('<volume>', 'volume id or name')],
+  args: [resourceArg('<vps>', VPS_ARG, VPS.kind), resourceArg('<volume>', 'volume id or name', VPS_VOLUMES)],
   options: { yes: flag('-y, --yes', 'delete without asking'), ...operationWaitOptions('deletion') },
   examples: [`infra vps volumes delete ${VOLUME_EXAMPLE.vps} ${VOLUME_EXAMPLE.name}`, `infra vps volumes delete ${VOLUME_EXAMPLE.vps} ${VOLUME_EXAMPLE.id} --yes --wait`],
   run: async (app, { args: [vpsRef, ref], opts }) => {

@@ -1,5 +1,6 @@
 // `infra vps volumes list <vps>`: GET /vps/{vps}/volumes, every page.
-import { arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
+import { VPS } from './family.js';
 import { pageOptions } from '../../cli/options.js';
 import { pageQuery, renderList } from '../../output/list.js';
 import type { Item } from '../resource/family.js';
@@ -8,7 +9,7 @@ import { VOLUME_COLUMNS, VOLUME_EXAMPLE, VPS_ARG, vpsVolumes } from './volumes-f
 export default defineCommand({
   path: ['vps', 'volumes', 'list'],
   description: 'list the volumes of a VPS: size and status',
-  args: [arg('<vps>', VPS_ARG)],
+  args: [resourceArg('<vps>', VPS_ARG, VPS.kind)],
   options: pageOptions(),
   examples: [`infra vps volumes list ${VOLUME_EXAMPLE.vps}`, `infra vps volumes list ${VOLUME_EXAMPLE.vps} --json | jq -r '.[].name'`],
   run: async (app, { args: [vpsRef], opts }) => {

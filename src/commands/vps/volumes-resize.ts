@@ -1,6 +1,8 @@
 // `infra vps volumes resize <vps> <volume> --size GB [--wait]`: PUT /vps/{vps}/volumes/{volume}
 // `{size_gb}` → 200 `{message, volume}` (the only change the API offers on a volume).
-import { arg, defineCommand, required } from '../../cli/command.js';
+import { resourceArg, defineCommand, required } from '../../cli/command.js';
+import { VPS } from './family.js';
+import { VPS_VOLUMES } from '../../client/families.js';
 import { intOption } from '../../cli/options.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -9,7 +11,7 @@ import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-fa
 export default defineCommand({
   path: ['vps', 'volumes', 'resize'],
   description: 'grow a volume of a VPS to a new size; --wait until the resize is done',
-  args: [arg('<vps>', VPS_ARG), arg('<volume>', 'volume id or name')],
+  args: [resourceArg('<vps>', VPS_ARG, VPS.kind), resourceArg('<volume>', 'volume id or name', VPS_VOLUMES)],
   options: { size: required('--size <gb>', 'the new size in GB', intOption('--size')), ...operationWaitOptions('resize') },
   examples: [`infra vps volumes resize ${VOLUME_EXAMPLE.vps} ${VOLUME_EXAMPLE.name} --size 40 --wait`],
   run: async (app, { args: [vpsRef, ref], opts }) => {

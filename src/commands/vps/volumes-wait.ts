@@ -1,6 +1,8 @@
 // `infra vps volumes wait <vps> <volume>`: resumes a volume's --wait (the command its timeout
 // and Ctrl-C name), like `infra <family> wait` for resources addressed by their id alone.
-import { arg, defineCommand, flag, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, flag, option } from '../../cli/command.js';
+import { VPS } from './family.js';
+import { VPS_VOLUMES } from '../../client/families.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
 import { NotFoundError } from '../../client/errors.js';
 import { progressOption, waitFlagsOf, waitForOperation } from '../resource/wait.js';
@@ -9,7 +11,7 @@ import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-fa
 export default defineCommand({
   path: ['vps', 'volumes', 'wait'],
   description: 'wait for the operation in flight on a volume to finish (resumes a --wait)',
-  args: [arg('<vps>', VPS_ARG), arg('<volume>', 'volume id or name')],
+  args: [resourceArg('<vps>', VPS_ARG, VPS.kind), resourceArg('<volume>', 'volume id or name', VPS_VOLUMES)],
   options: {
     observedAfter: option('--observed-after <timestamp>', 'the observed_at of the read before the operation (printed when a --wait stops early)', timestampOption('--observed-after')),
     deleted: flag('--deleted', 'wait until the volume is gone (a deletion)'),

@@ -1,6 +1,6 @@
 // `infra alerts metric create`: a threshold on one metric of a resource. A VPS is named by id
 // or name; other types (kubernetes) by id.
-import { choice, defineCommand, required } from '../../../cli/command.js';
+import { choice, completedFrom, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { VPS } from '../../vps/family.js';
 import { conditionFields, conditionOptions } from './flags.js';
@@ -11,7 +11,7 @@ export default defineCommand({
   path: ['alerts', 'metric', 'create'],
   description: "alert when a resource's metric crosses a threshold (see 'infra alerts metric metrics vps')",
   options: {
-    resource: required('--resource <id-or-name>', 'the resource watched (a VPS by id or name)', nonEmpty('--resource')),
+    resource: completedFrom(required('--resource <id-or-name>', 'the resource watched (a VPS by id or name)', nonEmpty('--resource')), VPS.kind),
     resourceType: choice('--resource-type <type>', 'its type', ['vps', 'kubernetes'], 'vps'),
     metric: required('--metric <metric>', "metric type, e.g. cpu_usage (see 'infra alerts metric metrics vps')", nonEmpty('--metric')),
     ...conditionOptions(['database', 'mail', 'webhook']),

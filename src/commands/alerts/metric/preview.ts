@@ -1,5 +1,5 @@
 // `infra alerts metric preview <id>`: where a metric alert would be delivered if it fired now.
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { field } from '../../resource/family.js';
 import { METRIC_ALERTS } from './family.js';
 
@@ -17,7 +17,7 @@ export function recipientText(r: unknown): string {
 export default defineCommand({
   path: ['alerts', 'metric', 'preview'],
   description: 'where a metric alert would be delivered if it fired now (channels, recipients)',
-  args: [arg('<id>', 'metric alert id or name')],
+  args: [resourceArg('<id>', 'metric alert id or name', METRIC_ALERTS.kind)],
   examples: ['infra alerts metric preview vps-01-cpu-high', 'infra alerts metric preview vps-01-cpu-high --json'],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();

@@ -1,4 +1,4 @@
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { conditionFields, conditionOptions } from './flags.js';
 import { METRIC_ALERTS } from './family.js';
@@ -6,7 +6,7 @@ import { METRIC_ALERTS } from './family.js';
 export default defineCommand({
   path: ['alerts', 'metric', 'update'],
   description: "change a metric alert's condition, name or channels (its resource and metric stay)",
-  args: [arg('<id>', 'metric alert id or name')],
+  args: [resourceArg('<id>', 'metric alert id or name', METRIC_ALERTS.kind)],
   options: conditionOptions(['database', 'mail', 'webhook']),
   examples: ['infra alerts metric update vps-01-cpu-high --threshold 85 --duration 10', 'infra alerts metric update vps-01-disk --notify mail --notify webhook'],
   run: async (app, { args: [ref], opts }) => {

@@ -1,4 +1,4 @@
-import { arg, choice, defineCommand } from '../../../cli/command.js';
+import { resourceArg, choice, defineCommand } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { conditionFields, conditionOptions } from '../metric/flags.js';
 import { RULE_CHANNELS } from './rules-create.js';
@@ -7,7 +7,7 @@ import { RULES } from './family.js';
 export default defineCommand({
   path: ['alerts', 'resource', 'rules', 'update'],
   description: "change a rule's condition, severity, name or channels (its resource and signal stay)",
-  args: [arg('<id>', 'alert rule id, name or title')],
+  args: [resourceArg('<id>', 'alert rule id, name or title', RULES.kind)],
   options: { severity: choice('--severity <severity>', 'warning or critical', ['warning', 'critical']), ...conditionOptions(RULE_CHANNELS) },
   examples: ['infra alerts resource rules update vps-01-memory --threshold 95 --severity warning', 'infra alerts resource rules update orders-pg-connections --notify slack --notify mail'],
   run: async (app, { args: [ref], opts }) => {

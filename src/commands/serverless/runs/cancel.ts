@@ -1,6 +1,7 @@
 // `infra serverless runs cancel <id> <run>`: stops an active run (POST .../runs/{run}/cancel).
 // A run that already ended is refused by the API (409): said as such, exit 1.
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
+import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { CliError } from '../../../cli/errors.js';
 import { ConflictError } from '../../../client/errors.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
@@ -9,7 +10,7 @@ import { runCommands, runsCall, runsTarget } from './shared.js';
 export default defineCommand({
   path: ['serverless', 'runs', 'cancel'],
   description: 'stop an active run (it ends cancelled)',
-  args: [arg('<id>', 'container id, name or slug'), arg('<run>', 'run id')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<run>', 'run id', CONTAINER_RUNS)],
   examples: ['infra serverless runs cancel web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f'],
   help: 'Prints the run as the API answered (--json: the run object). A run that already ended cannot be cancelled (exit 1).',
   run: async (app, { args: [ref, runId] }) => {

@@ -1,5 +1,6 @@
 // `infra serverless runs list <id>`: the container's runs, newest first as the API sends them.
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
+import { CONTAINERS } from '../../../client/families.js';
 import type { Run } from '../../../client/runs.js';
 import { age } from '../../../output/age.js';
 import { commandText, durationText, runsCall, runsTarget } from './shared.js';
@@ -7,7 +8,7 @@ import { commandText, durationText, runsCall, runsTarget } from './shared.js';
 export default defineCommand({
   path: ['serverless', 'runs', 'list'],
   description: "a container's one-off runs: id, status, exit code, command, created, duration",
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   examples: ['infra serverless runs list web', "infra serverless runs list web --json | jq -r '.[] | select(.status == \"failed\") | .id'"],
   help: "--json prints the API's run objects as sent. 'infra serverless runs show <id> <run>' gives one in full.",
   run: async (app, { args: [ref] }) => {

@@ -1,7 +1,8 @@
 // `infra serverless runs logs <id> <run> [--follow]`: the run's log on stdout. The route
 // answers the whole text every time; --follow polls until the run ends, printing only what
 // is new (log-tail.ts), and ends 0 whatever the run did (it says how the run ended).
-import { arg, defineCommand, flag, option } from '../../../cli/command.js';
+import { resourceArg, defineCommand, flag, option } from '../../../cli/command.js';
+import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { UsageError } from '../../../cli/errors.js';
 import { durationOption } from '../../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
@@ -13,7 +14,7 @@ const waiting = operationWaitOptions('run');
 export default defineCommand({
   path: ['serverless', 'runs', 'logs'],
   description: "a run's log on stdout; --follow prints it as it grows until the run ends",
-  args: [arg('<id>', 'container id, name or slug'), arg('<run>', 'run id')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<run>', 'run id', CONTAINER_RUNS)],
   options: {
     follow: flag('--follow', 'keep printing new output until the run ends (exit 0 whatever the run did)'),
     timeout: option('--timeout <duration>', 'with --follow: give up after this long (default 15m; exit 6)', durationOption('--timeout', { min: 1_000 })),

@@ -1,6 +1,7 @@
 // `infra serverless runs wait <id> <run>`: follows a run to its end (the resume command of
 // `serverless run --wait`), its log on stderr as it grows; exits with the run's outcome.
-import { arg, defineCommand, flag, option } from '../../../cli/command.js';
+import { resourceArg, defineCommand, flag, option } from '../../../cli/command.js';
+import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { durationOption } from '../../../cli/options.js';
 import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
 import { followRun } from './follow.js';
@@ -11,7 +12,7 @@ const waiting = operationWaitOptions('run');
 export default defineCommand({
   path: ['serverless', 'runs', 'wait'],
   description: "wait until a run ends, its log on stderr; exit with the run's exit code (124 timed out, 125 cancelled, 6 wait timeout)",
-  args: [arg('<id>', 'container id, name or slug'), arg('<run>', 'run id')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<run>', 'run id', CONTAINER_RUNS)],
   options: {
     timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m (default: the run\'s time limit + 5m, at least 15m; the run goes on)', durationOption('--timeout', { min: 1_000 })),
     interval: waiting.interval,

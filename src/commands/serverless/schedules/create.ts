@@ -1,7 +1,8 @@
 // `infra serverless schedules create <id> --name N --cron EXPR --timezone TZ -- COMMAND...`:
 // POST .../schedules. The cron expression and the timezone are checked before any request
 // (exit 2 with what is wrong); the answer is shown with its next three runs.
-import { arg, defineCommand, option, required } from '../../../cli/command.js';
+import { resourceArg, arg, defineCommand, option, required } from '../../../cli/command.js';
+import { CONTAINERS } from '../../../client/families.js';
 import { UsageError } from '../../../cli/errors.js';
 import { durationOption, nonEmpty } from '../../../cli/options.js';
 import type { ScheduleRequest } from '../../../client/runs.js';
@@ -14,7 +15,7 @@ export const DEFAULT_SCHEDULE_TIMEOUT_SECONDS = 900;
 export default defineCommand({
   path: ['serverless', 'schedules', 'create'],
   description: 'run a command on a cron schedule, in a timezone: shows the next three runs',
-  args: [arg('<id>', 'container id, name or slug'), arg('<command...>', 'the command and its arguments, after --')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), arg('<command...>', 'the command and its arguments, after --')],
   options: {
     name: required('--name <name>', 'a name for the schedule (unique on the container)', nonEmpty('--name')),
     cron: required('--cron <expression>', '5 fields: minute hour day-of-month month day-of-week (names such as MON, JAN allowed)', cronOption),

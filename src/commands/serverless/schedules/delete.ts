@@ -1,7 +1,8 @@
 // `infra serverless schedules delete <id> <schedule>`: DELETE .../schedules/{schedule}, with
 // the confirmation of every delete (type the name on a terminal; --yes otherwise, never a
 // prompt in CI).
-import { arg, defineCommand, flag } from '../../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../../cli/command.js';
+import { CONTAINERS, CONTAINER_SCHEDULES } from '../../../client/families.js';
 import { confirmByName, needConfirmation } from '../../resource/confirm.js';
 import { runsCall, runsTarget } from '../runs/shared.js';
 import { findSchedule } from './shared.js';
@@ -9,7 +10,7 @@ import { findSchedule } from './shared.js';
 export default defineCommand({
   path: ['serverless', 'schedules', 'delete'],
   description: 'delete a schedule (asks to type its name on a terminal; --yes otherwise)',
-  args: [arg('<id>', 'container id, name or slug'), arg('<schedule>', 'schedule name or id')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<schedule>', 'schedule name or id', CONTAINER_SCHEDULES)],
   options: { yes: flag('-y, --yes', 'delete without asking') },
   examples: ['infra serverless schedules delete web nightly-cleanup', 'infra serverless schedules delete web nightly-cleanup --yes'],
   help: 'Runs already started by the schedule are not stopped.',

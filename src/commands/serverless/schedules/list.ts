@@ -1,12 +1,13 @@
 // `infra serverless schedules list <id>`: the container's cron schedules.
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
+import { CONTAINERS } from '../../../client/families.js';
 import type { Schedule } from '../../../client/runs.js';
 import { commandText, runsCall, runsTarget } from '../runs/shared.js';
 
 export default defineCommand({
   path: ['serverless', 'schedules', 'list'],
   description: "a container's cron schedules: name, cron, timezone, enabled, next run, command",
-  args: [arg('<id>', 'container id, name or slug')],
+  args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   examples: ['infra serverless schedules list web', "infra serverless schedules list web --json | jq -r '.[] | select(.enabled | not) | .name'"],
   help: "NEXT RUN is the API's next_run_at (UTC). 'infra serverless schedules show <id> <schedule>' gives the next three runs in the schedule's timezone and in UTC.",
   run: async (app, { args: [ref] }) => {

@@ -1,5 +1,6 @@
 // pause and resume: PATCH .../schedules/{schedule} `{enabled}` (the provider's client's verb).
-import { arg, defineCommand, type CommandDef } from '../../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../../cli/command.js';
+import { CONTAINERS, CONTAINER_SCHEDULES } from '../../../client/families.js';
 import { runsCall, runsTarget } from '../runs/shared.js';
 import { findSchedule } from './shared.js';
 
@@ -8,7 +9,7 @@ export function toggleCommand(verb: 'pause' | 'resume'): CommandDef {
   return defineCommand({
     path: ['serverless', 'schedules', verb],
     description: enabled ? 'resume a paused schedule (its runs start again)' : 'pause a schedule (no runs until resumed)',
-    args: [arg('<id>', 'container id, name or slug'), arg('<schedule>', 'schedule name or id')],
+    args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<schedule>', 'schedule name or id', CONTAINER_SCHEDULES)],
     examples: [`infra serverless schedules ${verb} web nightly-cleanup`],
     help: `Prints the schedule's id and state; --json the schedule as the API answered. ${enabled ? 'Resuming' : 'Pausing'} a schedule that already is ${enabled ? 'running' : 'paused'} changes nothing.`,
     run: async (app, { args: [ref, name] }) => {

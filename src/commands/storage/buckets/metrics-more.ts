@@ -1,9 +1,9 @@
 // `infra storage buckets metrics trend|top-objects|health <bucket>`: GET .../metrics/{what}.
 // --json prints the answer as sent; people get its scalars as lines and its rows as a table.
-import { arg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
+import { resourceArg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
 import { renderSamples } from '../../kit/samples-view.js';
-import { BUCKETS } from './family.js';
 import { nonEmpty } from '../../../cli/options.js';
+import { BUCKETS } from './family.js';
 
 type What = 'trend' | 'top-objects' | 'health';
 
@@ -23,7 +23,7 @@ export function bucketMetricsCommand(what: What): CommandDef {
   return defineCommand({
     path: ['storage', 'buckets', 'metrics', what],
     description: DESCRIPTION[what],
-    args: [arg('<bucket>', 'bucket id or name')],
+    args: [resourceArg('<bucket>', 'bucket id or name', BUCKETS.kind)],
     options,
     examples: [`infra storage buckets metrics ${what} acme-assets`, `infra storage buckets metrics ${what} acme-assets --json`],
     run: async (app, { args: [ref], opts }) => {

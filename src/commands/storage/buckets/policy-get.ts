@@ -1,13 +1,13 @@
 // `infra storage buckets policy get <bucket>`: GET .../policy → `{custom_policy_statements,
 // effective_policy, status}`. People get the counts and the effective policy as JSON (the
 // statements' fields are the S3 policy language's, shown as written); --json the answer.
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { BUCKETS } from './family.js';
 
 export default defineCommand({
   path: ['storage', 'buckets', 'policy', 'get'],
   description: "show a bucket's policy: its own statements and the effective policy",
-  args: [arg('<bucket>', 'bucket id or name')],
+  args: [resourceArg('<bucket>', 'bucket id or name', BUCKETS.kind)],
   examples: ['infra storage buckets policy get acme-assets', "infra storage buckets policy get acme-assets --json | jq '.custom_policy_statements'"],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();

@@ -1,7 +1,7 @@
 // `infra storage buckets policy grant <bucket> --key K (--folder F | --whole-bucket) --level L`:
 // POST .../policy/folder-grants → 202 `{added_statements, warnings, ...}`. The API's warnings go
 // to stderr; a 409 is retried once when its Retry-After is short (policy-retry.ts).
-import { arg, choice, defineCommand, flag, option, required } from '../../../cli/command.js';
+import { completedFrom, resourceArg, choice, defineCommand, flag, option, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { GRANT_LEVELS } from '../../../client/bucket-extras.js';
 import { KEYS } from '../keys/family.js';
@@ -12,9 +12,9 @@ import { nonEmpty } from '../../../cli/options.js';
 export default defineCommand({
   path: ['storage', 'buckets', 'policy', 'grant'],
   description: 'give an access key read, read-write or full access to a folder of a bucket (or the whole bucket)',
-  args: [arg('<bucket>', 'bucket id or name')],
+  args: [resourceArg('<bucket>', 'bucket id or name', BUCKETS.kind)],
   options: {
-    key: required('--key <id|name>', "the access key (see 'infra storage keys list')", nonEmpty('--key')),
+    key: completedFrom(required('--key <id|name>', "the access key (see 'infra storage keys list')", nonEmpty('--key')), KEYS.kind),
     folder: option('--folder <prefix>', 'the folder (key prefix), e.g. uploads/', nonEmpty('--folder')),
     wholeBucket: flag('--whole-bucket', 'the whole bucket instead of a folder'),
     level: choice('--level <level>', 'what the key may do there', GRANT_LEVELS, 'read'),

@@ -2,7 +2,7 @@
 // statements (they replace the current ones) → 202 with the policy as it will apply. The file
 // (`-` for stdin) holds a statement array, a policy `{Statement: [...]}`, or the request body.
 import { readFile } from 'node:fs/promises';
-import { arg, defineCommand, required } from '../../../cli/command.js';
+import { resourceArg, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { readStdin } from '../../kit/stdin.js';
 import { BUCKETS } from './family.js';
@@ -28,7 +28,7 @@ export function statementsOf(text: string): Record<string, unknown>[] {
 export default defineCommand({
   path: ['storage', 'buckets', 'policy', 'set'],
   description: "replace a bucket's own policy statements (an empty list removes them)",
-  args: [arg('<bucket>', 'bucket id or name')],
+  args: [resourceArg('<bucket>', 'bucket id or name', BUCKETS.kind)],
   options: { file: required('-f, --file <path>', "JSON file with the statements ('-' reads standard input)", nonEmpty('--file')) },
   examples: ['infra storage buckets policy set acme-assets --file policy.json', "echo '[]' | infra storage buckets policy set acme-assets --file -"],
   run: async (app, { args: [ref], opts }) => {

@@ -1,4 +1,4 @@
-import { arg, defineCommand } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { resolveResource } from '../../resource/resolve.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../../resource/wait.js';
@@ -8,7 +8,7 @@ import { settingsBody, settingsOptions } from './settings.js';
 export default defineCommand({
   path: ['storage', 'buckets', 'update'],
   description: 'change the settings of a bucket (versioning, access, encryption, quota, retention, tags); --wait until applied',
-  args: [arg('<id>', 'bucket id or name')],
+  args: [resourceArg('<id>', 'bucket id or name', BUCKETS.kind)],
   options: { ...settingsOptions(), ...operationWaitOptions('update') },
   examples: ['infra storage buckets update acme-assets --versioning on --size-limit 200GB --wait', 'infra storage buckets update acme-assets --access public', 'infra storage buckets update acme-assets --size-limit none'],
   run: async (app, { args: [ref], opts }) => {

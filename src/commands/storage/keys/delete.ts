@@ -1,6 +1,6 @@
 // `infra storage keys delete` (alias revoke): the key stops working at once and stays listed as
 // revoked, so there is nothing to wait for. Destructive: confirmed like any delete.
-import { arg, defineCommand, flag } from '../../../cli/command.js';
+import { resourceArg, defineCommand, flag } from '../../../cli/command.js';
 import { confirmByName, needConfirmation } from '../../resource/confirm.js';
 import { resolveResource } from '../../resource/resolve.js';
 import { KEYS } from './family.js';
@@ -9,7 +9,7 @@ export default defineCommand({
   path: ['storage', 'keys', 'delete'],
   aliases: ['revoke'],
   description: 'revoke an access key: it stops working at once (asks to type its name on a terminal; --yes otherwise)',
-  args: [arg('<id>', 'access key id or name')],
+  args: [resourceArg('<id>', 'access key id or name', KEYS.kind)],
   options: { yes: flag('-y, --yes', 'revoke without asking') },
   examples: ['infra storage keys delete backup-agent', 'infra storage keys revoke ci-deploy --yes'],
   run: async (app, { args: [ref], opts }) => {
