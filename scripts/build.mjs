@@ -48,7 +48,7 @@ async function buildCli(outdir) {
   const entryPoints = {
     main: 'src/program/main.ts',
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
-    complete: 'src/commands/completion/main.ts',
+    complete: 'src/program/complete.ts',
   };
   const { outputFiles } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false });
   const hash = createHash('sha256');
