@@ -3,6 +3,7 @@
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 import { arg, defineCommand } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import { printEvents } from '../resource/events-view.js';
 
 export const EPHEMERAL_NOTE =
@@ -12,6 +13,7 @@ export default defineCommand({
   path: ['serverless', 'events'],
   description: 'platform events of the container (ephemeral: their absence proves nothing); needs serverless:diagnostics',
   args: [arg('<id>', 'container id, name or slug')],
+  options: wideOption(),
   examples: ['infra serverless events api', 'infra serverless events api --json | jq ".[] | select(.type == \\"Warning\\")"'],
   run: async (app, { args }) => {
     const client = await app.client();

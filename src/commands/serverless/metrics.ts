@@ -2,7 +2,7 @@
 // figures, then one row per series (requests, latency, replicas, cpu, memory, errors) with a
 // sparkline each on a terminal. --json prints the answer as sent.
 import { arg, defineCommand, option } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
+import { intOption, wideOption } from '../../cli/options.js';
 import { serverlessMetrics } from '../../client/serverless-usage.js';
 import { renderSamples } from '../shared/samples-view.js';
 
@@ -10,7 +10,7 @@ export default defineCommand({
   path: ['serverless', 'metrics'],
   description: "a container's requests, latency, replicas, CPU, memory and errors over the last hours",
   args: [arg('<id>', 'container id, name or slug')],
-  options: { hours: option('--hours <n>', 'how many hours back (default: the API decides)', intOption('--hours', 1, 168)) },
+  options: { hours: option('--hours <n>', 'how many hours back (default: the API decides)', intOption('--hours', 1, 168)), ...wideOption() },
   examples: ['infra serverless metrics web', 'infra serverless metrics web --hours 6 --json'],
   run: async (app, { args: [ref], opts }) => {
     const client = await app.client();
