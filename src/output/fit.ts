@@ -22,7 +22,7 @@ export interface ColumnFit {
   /**
    * 'id': an id the command line accepts back as a unique prefix, shown as one;
    * 'text': free text, cut with "…" down to `min` columns (TEXT_MIN unless given).
-   * Absent: never cut (numbers, states, names people type: cut, they would read wrong).
+   * Absent: never cut (numbers, states, words read as a whole).
    */
   kind?: 'id' | 'text';
   min?: number;
@@ -121,7 +121,8 @@ export function fitColumns(columns: readonly FitSpec[], cells: readonly (readonl
   let over = total(widths) - width;
   over = shrink(widths, cut, over);
   over = shrink(widths, bare, over);
-  // One column left, wider than the terminal by itself: it is cut whatever it is.
+  // Still too wide (the first column alone, or headers wider than the terminal): the last
+  // column shown is cut, whatever it is, so that no line wraps.
   if (over > 0) {
     const last = widths.findLastIndex((w) => w !== undefined);
     widths[last] = Math.max(1, widths[last]! - over);

@@ -2,11 +2,12 @@
 // for every table alike); piped, tab-separated rows with a header line, written as they come
 // (as gh does), so cut/awk and very long lists work, with every column whole. A terminal table
 // holds its first rows to measure them; past HELD_ROWS it streams: the widths (and the id
-// prefixes) come from those rows, the rest are cut to them as they come.
+// prefixes) come from those rows, and a longer cell later pushes its line right while the line
+// still fits the terminal, and is cut to its column once it would not.
 import type { OutStream } from './stream.js';
 import type { Style } from './color.js';
 import { DEFAULT_WIDTH, fitCell, fitColumns, fitNote, GAP, truncate, type ColumnFit, type Fit } from './fit.js';
-import { padWidth } from './width.js';
+import { displayWidth } from './width.js';
 
 export interface Column<T> {
   header: string;
@@ -32,8 +33,6 @@ export interface TableOptions {
   /** Lines under a terminal table, before the note (numbered footnotes its cells point to); never piped. */
   footer?: (width: number) => string[];
 }
-
-const SPACE = ' '.repeat(GAP);
 
 /** Rows a terminal table holds to measure before it writes: more streams. */
 const HELD_ROWS = 1000;
@@ -86,6 +85,8 @@ class TerminalTable<T> implements TableWriter<T> {
   private held: T[] = [];
   /** Decided from the held rows; set once the header is out. */
   private fit?: Fit;
+  /** The indices of the columns shown, in order (set with `fit`). */
+  private shown: number[] = [];
   private readonly values: ((row: T) => string)[];
 
   constructor(
@@ -122,9 +123,10 @@ class TerminalTable<T> implements TableWriter<T> {
   /** Fits the held rows, writes the header and them. */
   private start(): void {
     const cells = this.held.map((row) => this.values.map((v) => v(row)));
-    this.fit = fitColumns(this.columns, cells, this.opts.wide ? Infinity : this.width);
-    const headers = this.columns.map((c, i) => (this.opts.wide ? c.header : truncate(c.header, this.fit!.widths[i] ?? 0)));
-    this.out.write(this.line(headers, (text) => this.style.bold(text)) + '\n');
+    const fit = (this.fit = fitColumns(this.columns, cells, this.opts.wide ? Infinity : this.width));
+    this.shown = fit.widths.flatMap((w, i) => (w === undefined ? [] : [i]));
+    const headers = this.columns.map((c, i) => (this.opts.wide ? c.header : truncate(c.header, fit.widths[i] ?? 0)));
+    this.out.write(this.line(headers, headers.map(displayWidth), (text) => this.style.bold(text)) + '\n');
     const rows = this.held;
     this.held = [];
     this.write(rows, cells);
@@ -132,12 +134,16 @@ class TerminalTable<T> implements TableWriter<T> {
 
   private write(rows: Iterable<T>, given?: string[][]): void {
     const fit = this.fit!;
+    const colors = this.columns.map((c) => c.color);
+    const paint = (text: string, i: number, row: T) => colors[i]?.(text, row) ?? text;
     let chunk = '';
     let k = 0;
     for (const row of rows) {
-      const plain = given?.[k++] ?? this.values.map((v) => v(row));
-      const shown = this.opts.wide ? plain : plain.map((text, i) => fitCell(text, fit, i));
-      chunk += this.line(shown, (text, i) => this.columns[i]!.color?.(text, row) ?? text) + '\n';
+      const cells = given?.[k++] ?? this.values.map((v) => v(row));
+      if (!this.opts.wide && given) for (let i = 0; i < cells.length; i++) cells[i] = fitCell(cells[i]!, fit, i);
+      const measured = cells.map(displayWidth);
+      if (!this.opts.wide && !given) this.streamed(cells, measured);
+      chunk += this.line(cells, measured, (text, i) => paint(text, i, row)) + '\n';
       if (chunk.length >= TSV_CHUNK) {
         this.out.write(chunk);
         chunk = '';
@@ -146,21 +152,48 @@ class TerminalTable<T> implements TableWriter<T> {
     if (chunk) this.out.write(chunk);
   }
 
-  /** The shown cells padded to their widths (the last one not), coloured after measuring. */
-  private line(cells: readonly string[], paint: (text: string, i: number) => string): string {
-    const { widths } = this.fit!;
-    let last = -1;
-    for (let i = 0; i < widths.length; i++) if (widths[i] !== undefined) last = i;
-    let s = '';
-    for (let i = 0; i <= last; i++) {
-      const w = widths[i];
-      if (w === undefined) continue;
-      const text = cells[i] ?? '';
-      // A cell wider than its column (a later row of a --wide stream) pushes the rest right, as kubectl does.
-      s += i === last ? paint(text, i) : padWidth(paint(text, i), w) + SPACE;
+  /**
+   * A row after the held ones, in place: ids as their prefix, a longer cell pushing the rest
+   * right (as kubectl does) while the line still fits the terminal, every cell cut to its
+   * column once it would not.
+   */
+  private streamed(cells: string[], measured: number[]): void {
+    const fit = this.fit!;
+    const { shown } = this;
+    const cut = (i: number) => {
+      cells[i] = fitCell(cells[i]!, fit, i);
+      measured[i] = displayWidth(cells[i]!);
+    };
+    let span = 0;
+    for (let k = 0; k < shown.length; k++) {
+      const i = shown[k]!;
+      if (fit.prefix[i] !== undefined && measured[i]! > fit.widths[i]!) cut(i);
+      span += k === shown.length - 1 ? measured[i]! : Math.max(fit.widths[i]!, measured[i]!) + GAP;
     }
-    return s.replace(/[ \t]+$/, '');
+    if (span > this.width) for (const i of shown) if (measured[i]! > fit.widths[i]!) cut(i);
   }
+
+  /** The shown cells padded to their widths (the last one not), coloured after measuring (`measured`: their widths). */
+  private line(cells: readonly string[], measured: readonly number[], paint: (text: string, i: number) => string): string {
+    const { widths } = this.fit!;
+    const { shown } = this;
+    let s = '';
+    for (let k = 0; k < shown.length; k++) {
+      const i = shown[k]!;
+      s += paint(cells[i]!, i);
+      // A cell wider than its column (a later row of a stream) pushes the rest right, as kubectl does.
+      if (k < shown.length - 1) s += spaces(Math.max(0, widths[i]! - measured[i]!) + GAP);
+    }
+    // An empty last cell leaves the padding before it: no trailing blanks.
+    let end = s.length;
+    while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+    return end === s.length ? s : s.slice(0, end);
+  }
+}
+
+const SPACES = ' '.repeat(256);
+function spaces(n: number): string {
+  return n <= SPACES.length ? SPACES.slice(0, n) : ' '.repeat(n);
 }
 
 /** Aligned `key  value` lines for one resource. */

@@ -131,8 +131,16 @@ function* pieces(text: string): Generator<{ text: string; width: number; escape:
 
 /** The columns `text` takes on a terminal. */
 export function displayWidth(text: string): number {
-  // Plain ASCII, the usual cell: its length.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  // Plain ASCII, the usual cell: its length (a scan: this runs for every cell of a long list).
+  let ascii = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return text.length;
   let w = 0;
   for (const p of pieces(text)) w += p.width;
   return w;
@@ -157,10 +165,4 @@ export function sliceWidth(text: string, width: number): string {
     used += p.width;
   }
   return out;
-}
-
-/** `text` followed by spaces up to `width` columns. */
-export function padWidth(text: string, width: number): string {
-  const w = displayWidth(text);
-  return w >= width ? text : text + ' '.repeat(width - w);
 }

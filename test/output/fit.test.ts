@@ -2,7 +2,7 @@
 // measures with (src/output/width.ts): fake rows, widths given, nothing rendered.
 import { describe, expect, it } from 'vitest';
 import { fitCell, fitColumns, fitNote, Footnotes, GAP, truncate, wrapWords, type FitSpec } from '../../src/output/fit.js';
-import { displayWidth, padWidth, sliceWidth } from '../../src/output/width.js';
+import { displayWidth, sliceWidth } from '../../src/output/width.js';
 
 /** The columns of `serverless list`, as it declares them. */
 const COLUMNS: FitSpec[] = [
@@ -49,8 +49,6 @@ describe('displayWidth', () => {
     expect(sliceWidth('東京-サーバー', 3)).toBe('東');
     expect(sliceWidth('東京-サーバー', 5)).toBe('東京-');
     expect(sliceWidth('\x1b[31mfailed\x1b[39m', 3)).toBe('\x1b[31mfai\x1b[0m');
-    expect(padWidth('東京', 6)).toBe('東京  ');
-    expect(padWidth('\x1b[32mok\x1b[39m', 4)).toBe('\x1b[32mok\x1b[39m  ');
   });
 });
 

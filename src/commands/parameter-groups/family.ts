@@ -2,7 +2,7 @@
 // the wrapper `parameter_group`, no status model (every write takes effect at once, so no
 // command here waits).
 import type { FamilySpec, Item } from '../resource/family.js';
-import { field, idColumn } from '../resource/family.js';
+import { field } from '../resource/family.js';
 
 const yesNo = (g: Item, key: string) => ({ true: 'yes', false: 'no' })[field(g, key) ?? ''] ?? '';
 
@@ -23,7 +23,7 @@ export const PARAMETER_GROUPS: FamilySpec = {
   command: 'parameter-groups',
   label: 'parameter group',
   columns: [
-    idColumn(),
+    { header: 'ID', value: (g) => g.id },
     { header: 'NAME', value: (g) => g.name ?? '' },
     { header: 'TYPE', value: (g) => field(g, 'type') ?? '' },
     { header: 'PROVIDER', value: (g) => field(g, 'provider_type') ?? '', fit: { priority: 3 } },

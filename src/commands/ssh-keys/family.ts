@@ -1,6 +1,6 @@
 // SSH keys as a family of the generic commands: integer ids, no status, nothing asynchronous.
 import type { FamilySpec } from '../resource/family.js';
-import { field, idColumn } from '../resource/family.js';
+import { field } from '../resource/family.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
 
 export const SSH_KEYS: FamilySpec = {
@@ -8,7 +8,7 @@ export const SSH_KEYS: FamilySpec = {
   command: 'ssh-keys',
   label: 'SSH key',
   columns: [
-    idColumn(),
+    { header: 'ID', value: (k) => k.id },
     { header: 'NAME', value: (k) => k.name ?? '' },
     { header: 'FINGERPRINT', value: (k) => field(k, 'fingerprint') ?? '', fit: { kind: 'text', min: 20, priority: 3 } },
     { header: 'TYPE', value: (k) => field(k, 'public_key')?.split(' ')[0] ?? '', fit: { priority: 1 } },
