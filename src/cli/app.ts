@@ -6,7 +6,7 @@ import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import type { Settings } from './settings.js';
 import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
-import { tableWriter, keyValue, type Column, type TableWriter } from '../output/table.js';
+import { tableWriter, keyValue, type Column, type TableOptions, type TableWriter } from '../output/table.js';
 import { createProgress, spinnerFits, type Progress } from '../output/progress.js';
 import { RequestWatch } from '../output/request-watch.js';
 import { VERSION } from './version.js';
@@ -46,6 +46,11 @@ export class App {
   private clientPromise?: Promise<Client>;
   /** The client once created (serverNow() reads its clock synchronously). */
   private created?: Client;
+  /**
+   * --wide of the command running (src/cli/command.ts sets it from the command's options):
+   * every table it writes is then whole. undefined: the command has no --wide.
+   */
+  wide?: boolean;
   /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
   retryNotice?: (line: string) => void;
 
@@ -181,8 +186,9 @@ export class App {
     this.ctx.stdout.write(JSON.stringify(value) + '\n');
   }
 
-  table<T>(columns: Column<T>[]): TableWriter<T> {
-    return tableWriter(this.ctx.stdout, columns, this.style);
+  /** A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts). */
+  table<T>(columns: Column<T>[], extra: Pick<TableOptions, 'footer'> = {}): TableWriter<T> {
+    return tableWriter(this.ctx.stdout, columns, this.style, { width: this.ctx.stdout.columns, wide: this.wide, note: (text) => this.hint(text), ...extra });
   }
 
   keyValue(pairs: [string, string | undefined][]): void {

@@ -81,7 +81,12 @@ export function defineCommand<const A extends readonly ArgSpec<unknown>[] = [], 
     help: spec.help,
     // The one place values cross from commander's untyped record to the typed input: the
     // specs above are what commander parsed with, so the shapes match by construction.
-    run: (app, input) => spec.run(app, input as unknown as CommandInput<A, O>),
+    run: (app, input) => {
+      // --wide (wideOption in src/cli/options.ts) shapes every table the command writes:
+      // the App holds it, so no table of the command can forget it.
+      if (spec.options && 'wide' in spec.options) app.wide = input.opts.wide === true;
+      return spec.run(app, input as unknown as CommandInput<A, O>);
+    },
   };
 }
 

@@ -40,13 +40,23 @@ export function intOption(name: string, min = 1, max = Number.MAX_SAFE_INTEGER) 
   };
 }
 
-/** The paging options every list command shares (`pageQuery` in src/output/list.ts reads them). */
+/**
+ * --wide, which every command that writes a table has: on a terminal the table then shows every
+ * column whole instead of fitting the width (src/output/fit.ts). The command framework hands it
+ * to the App (src/cli/command.ts), so the command itself never reads it.
+ */
+export function wideOption() {
+  return { wide: flag('--wide', 'on a terminal, every column and whole ids, however wide (piped output always has them)') };
+}
+
+/** The options every paged list shares: paging (`pageQuery` in src/output/list.ts reads them) and --wide. */
 export function pageOptions() {
   return {
     page: option('--page <n>', 'show this page only (default: every page)', intOption('--page')),
     perPage: option('--per-page <n>', 'show one page of this many items (default: every page)', intOption('--per-page')),
     limit: option('--limit <n>', 'show at most this many items (no page is requested past them)', intOption('--limit')),
     all: flag('--all', 'every page (the default; with --page or --per-page: every page from there on)'),
+    ...wideOption(),
   };
 }
 

@@ -1,6 +1,8 @@
 // Name resolution, one implementation for every family (contract 12): a reference is an id,
 // a name, or (for containers) a slug. A reference equal to an id is that resource; a name
-// that several resources share is a usage error listing their ids.
+// that several resources share is a usage error listing their ids. Beyond the contract, a
+// unique id prefix of 8 characters or more is accepted too: a table on a narrow terminal
+// shows ids so (src/shared/short-id.ts), and what is shown gets pasted.
 //
 // Cost: a reference shaped like the family's ids (a UUID, or an integer where ids are
 // integers) is used as it is, without a request; anything else costs one list request with a
@@ -9,6 +11,7 @@ import type * as z from 'zod/mini';
 import { AmbiguousNameError, NoSuchNameError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { listReader, pageInfo } from './paginate.js';
+import { isIdPrefix } from '../shared/short-id.js';
 
 export interface Family {
   /** List path, e.g. `/serverless`. */
@@ -64,7 +67,8 @@ export function looksLikeId(ref: string, ids: Family['ids']): boolean {
 
 /**
  * Pure: the item a reference means among the family's items. An id match wins; then names
- * and aliases (every match counts once per resource). undefined when nothing matches.
+ * and aliases (every match counts once per resource); then a unique id prefix (a name that
+ * happens to look like one still means the named resource). undefined when nothing matches.
  */
 export function pickByRef<T extends Named>(items: readonly T[], ref: string, family: Pick<Family, 'aliases' | 'noun'>): T | undefined {
   const byId = items.find((it) => it.id === ref);
@@ -73,7 +77,12 @@ export function pickByRef<T extends Named>(items: readonly T[], ref: string, fam
   const hits = items.filter((it) => keys.some((k) => it[k] === ref));
   if (hits.length > 1)
     throw new AmbiguousNameError(`${hits.length} ${family.noun}s are named "${ref}"; use the id (${hits.map((h) => h.id).join(', ')})`);
-  return hits[0];
+  if (hits.length || !isIdPrefix(ref)) return hits[0];
+  const prefix = ref.toLowerCase();
+  const byPrefix = items.filter((it) => String(it.id).toLowerCase().startsWith(prefix));
+  if (byPrefix.length > 1)
+    throw new AmbiguousNameError(`${byPrefix.length} ${family.noun}s have ids starting with "${ref}"; use more of the id (${byPrefix.map((h) => h.id).join(', ')})`);
+  return byPrefix[0];
 }
 
 export interface ResolveOptions {

@@ -1,90 +1,168 @@
-// A table that fits the terminal's width: long cells are cut at a word boundary with "…",
-// columns that cannot shrink enough are left out (lowest priority first), and long texts
-// (reasons) live in numbered footnotes under the table, wrapped between words. Pure.
+// The one decision of how a table fits the terminal's width (src/output/table.ts renders
+// every table through it): nothing changes while the table fits; otherwise ids become their
+// shortest unique prefix (accepted back as input, src/shared/short-id.ts), the columns of
+// lowest priority are left out while even cutting the free text would not fit, free text is
+// cut at a word boundary with "…", and as a last resort the columns that declare no priority
+// go too, right to left. Widths are terminal columns (src/output/width.ts), not string length.
+// Long texts (reasons) can live in numbered footnotes under a table, wrapped between words. Pure.
+import { uniquePrefixLength } from '../shared/short-id.js';
+import { displayWidth, sliceWidth } from './width.js';
 
 /** Two spaces between columns, as the tables of output/table.ts have. */
 export const GAP = 2;
 /** The width assumed when a terminal does not say (and the classic one). */
 export const DEFAULT_WIDTH = 80;
+/** The narrowest free text is cut to unless its column says otherwise: a word or two still reads. */
+export const TEXT_MIN = 10;
 
-export interface FitColumn {
-  header: string;
-  /** Narrowest width it may be cut to (at least the header's length); absent: never cut. */
+/** How a column gives way on a narrow terminal. Absent: shown whole, left out only as a last resort. */
+export interface ColumnFit {
+  /** Left out when the table is too wide, lowest first; absent: kept while any column with a priority can go. */
+  priority?: number;
+  /**
+   * 'id': an id the command line accepts back as a unique prefix, shown as one;
+   * 'text': free text, cut with "…" down to `min` columns (TEXT_MIN unless given).
+   * Absent: never cut (numbers, states, words read as a whole).
+   */
+  kind?: 'id' | 'text';
   min?: number;
-  /** Left out when nothing else helps, lowest first; absent: always shown. */
-  drop?: number;
+}
+
+/** A server timestamp (ISO 8601) on a narrow terminal: cut to its date (`2026-11-25…`) before anything goes. */
+export const TIMESTAMP_FIT: ColumnFit = { kind: 'text', min: 11 };
+
+export interface FitSpec {
+  header: string;
+  fit?: ColumnFit;
 }
 
 export interface Fit {
-  /** The width of each shown column, by index into the columns given; undefined: left out. */
+  /** The width of each column, by index into the columns given; undefined: left out. */
   widths: (number | undefined)[];
-  /** Headers of the columns left out. */
+  /** Headers of the columns left out, in the order they went. */
   dropped: string[];
+  /** Id columns shown as prefixes: the prefix length (unique across the rows fitted). */
+  prefix: (number | undefined)[];
 }
 
-function total(widths: (number | undefined)[]): number {
-  const shown = widths.filter((w): w is number => w !== undefined);
-  return shown.reduce((a, b) => a + b, 0) + GAP * Math.max(0, shown.length - 1);
+function total(widths: readonly (number | undefined)[]): number {
+  let sum = 0;
+  let shown = 0;
+  for (const w of widths)
+    if (w !== undefined) {
+      sum += w;
+      shown++;
+    }
+  return sum + GAP * Math.max(0, shown - 1);
 }
 
-/** The widths that make `cells` (rows of plain strings) fit `width` columns. */
-export function fitColumns(columns: FitColumn[], cells: string[][], width: number): Fit {
-  const natural = columns.map((c, i) => {
-    let w = c.header.length;
-    for (const row of cells) if (row[i]!.length > w) w = row[i]!.length;
+/** Cuts the shown column with the most to spare above `floor`, a column at a time, while `over` > 0; what is left over. */
+function shrink(widths: (number | undefined)[], floor: (i: number) => number, over: number): number {
+  while (over > 0) {
+    let best = -1;
+    for (let i = 0; i < widths.length; i++) {
+      const w = widths[i];
+      if (w === undefined || w <= floor(i)) continue;
+      if (best < 0 || w - floor(i) > widths[best]! - floor(best)) best = i;
+    }
+    if (best < 0) break;
+    widths[best]!--;
+    over--;
+  }
+  return over;
+}
+
+/** The widths that make `cells` (rows of plain strings, one per column) fit `width` terminal columns. */
+export function fitColumns(columns: readonly FitSpec[], cells: readonly (readonly string[])[], width: number): Fit {
+  const n = columns.length;
+  const heads = columns.map((c) => displayWidth(c.header));
+  const natural = heads.map((h, i) => {
+    let w = h;
+    for (const row of cells) {
+      const x = displayWidth(row[i] ?? '');
+      if (x > w) w = x;
+    }
     return w;
   });
-  const mins = columns.map((c, i) => (c.min === undefined ? natural[i]! : Math.min(natural[i]!, Math.max(c.min, c.header.length))));
-  const widths: (number | undefined)[] = [...natural];
+  const none: (number | undefined)[] = natural.map(() => undefined);
+  if (total(natural) <= width) return { widths: natural, dropped: [], prefix: none };
+
+  // Ids first: a unique prefix loses nothing a command needs.
+  const prefix = columns.map((c, i) => (c.fit?.kind === 'id' ? uniquePrefixLength(cells.map((r) => r[i] ?? '')) : undefined));
+  const full = natural.map((w, i) => (prefix[i] === undefined ? w : Math.min(w, Math.max(heads[i]!, prefix[i]!))));
+  const kind = (i: number) => columns[i]!.fit?.kind;
+  // How far each column may be cut: free text to its minimum, then (only if nothing else helps) to its header.
+  const cut = (i: number) => (kind(i) === 'text' ? Math.min(full[i]!, Math.max(heads[i]!, columns[i]!.fit?.min ?? TEXT_MIN)) : full[i]!);
+  const bare = (i: number) => (kind(i) === 'text' ? Math.min(full[i]!, heads[i]!) : full[i]!);
+  const shown = columns.map(() => true);
+  const at = (floor: (i: number) => number) => total(shown.map((s, i) => (s ? floor(i) : undefined)));
   const dropped: string[] = [];
-  const dropOrder = columns.map((c, i) => [c.drop, i] as const).filter((x): x is readonly [number, number] => x[0] !== undefined).sort((a, b) => a[0] - b[0]);
-  // Leave out columns while even the narrowest cut would not fit.
-  const atMin = () => total(widths.map((w, i) => (w === undefined ? undefined : mins[i])));
-  for (const [, i] of dropOrder) {
-    if (atMin() <= width) break;
-    widths[i] = undefined;
+  const drop = (i: number) => {
+    shown[i] = false;
     dropped.push(columns[i]!.header);
+  };
+
+  // Lowest priority first (of equals, the rightmost), while even the narrowest cut would not fit.
+  const byPriority = columns
+    .map((c, i) => [c.fit?.priority, i] as const)
+    .filter((x): x is readonly [number, number] => x[0] !== undefined)
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  for (const [, i] of byPriority) {
+    if (at(cut) <= width) break;
+    drop(i);
   }
-  // Then cut the column with the most to spare, one character at a time.
+  // Last resort: the columns without a priority, right to left, never the first (it names the row).
+  for (let i = n - 1; i > 0; i--) {
+    if (at(bare) <= width) break;
+    if (shown[i] && columns[i]!.fit?.priority === undefined) drop(i);
+  }
+
+  const widths: (number | undefined)[] = full.map((w, i) => (shown[i] ? w : undefined));
   let over = total(widths) - width;
-  while (over > 0) {
-    let best = -1;
-    for (let i = 0; i < widths.length; i++) {
-      const w = widths[i];
-      if (w === undefined || w <= mins[i]!) continue;
-      if (best < 0 || w - mins[i]! > widths[best]! - mins[best]!) best = i;
-    }
-    if (best < 0) break;
-    widths[best]!--;
-    over--;
+  over = shrink(widths, cut, over);
+  over = shrink(widths, bare, over);
+  // Still too wide (the first column alone, or headers wider than the terminal): the last
+  // column shown is cut, whatever it is, so that no line wraps.
+  if (over > 0) {
+    const last = widths.findLastIndex((w) => w !== undefined);
+    widths[last] = Math.max(1, widths[last]! - over);
   }
-  // Still too wide with every column at its narrowest: cut the cuttable ones further, down to their headers.
-  while (over > 0) {
-    let best = -1;
-    for (let i = 0; i < widths.length; i++) {
-      const w = widths[i];
-      if (w === undefined || columns[i]!.min === undefined || w <= columns[i]!.header.length) continue;
-      if (best < 0 || w > widths[best]!) best = i;
-    }
-    if (best < 0) break;
-    widths[best]!--;
-    over--;
-  }
-  return { widths, dropped };
+  return { widths, dropped, prefix: prefix.map((p, i) => (shown[i] && p !== undefined && p < natural[i]! ? p : undefined)) };
+}
+
+/** A cell as the fit shows it: an id as its prefix (no "…": it is a usable reference), anything else cut with "…". */
+export function fitCell(text: string, fit: Fit, i: number): string {
+  const width = fit.widths[i];
+  if (width === undefined) return '';
+  const prefix = fit.prefix[i];
+  if (prefix !== undefined && width >= prefix) return sliceWidth(text, width);
+  return truncate(text, width);
+}
+
+/**
+ * The note on stderr for what a fit left out; `wide` false: the command has --wide (not given).
+ * Short, so that it fits the terminal it speaks of (--json has everything, as always).
+ */
+export function fitNote(dropped: readonly string[], width: number, wide: boolean | undefined): string | undefined {
+  if (!dropped.length) return undefined;
+  return `${dropped.join(', ')} left out to fit ${width} columns; ${wide === false ? '--wide' : '--json'} shows them`;
 }
 
 /** Where a cut keeps whole words: spaces and list separators (a name like vps-01-daily-11 is one word, cut with "…"). */
 const BOUNDARY = /[\s,;]/;
 
-/** `text` in at most `width` characters: cut after the last whole word that fits, then "…". */
+/** `text` in at most `width` terminal columns: cut after the last whole word that fits, then "…". */
 export function truncate(text: string, width: number): string {
-  if (text.length <= width) return text;
-  if (width <= 1) return '…'.slice(0, width);
-  const room = text.slice(0, width - 1);
-  // A boundary in the second half: cut there, so no word is split.
-  for (let i = room.length; i > room.length / 2; i--) {
-    if (BOUNDARY.test(text[i]!)) return text.slice(0, i).replace(/[\s,;]+$/, '') + '…';
-  }
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  if (width === 1) return '…';
+  const room = sliceWidth(text, width - 1);
+  // A boundary in the second half: cut there, so no word is split (plain text only: an
+  // escape sequence is not a place to look for words).
+  if (!room.includes('\x1b'))
+    for (let i = room.length; i > room.length / 2; i--) {
+      if (BOUNDARY.test(text[i]!)) return text.slice(0, i).replace(/[\s,;]+$/, '') + '…';
+    }
   return room + '…';
 }
 
@@ -94,14 +172,14 @@ export function wrapWords(text: string, width: number, indent = ''): string[] {
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const joined = line ? `${line} ${word}` : `${lines.length ? indent : ''}${word}`;
-    if (joined.length <= width) {
+    if (displayWidth(joined) <= width) {
       line = joined;
       continue;
     }
     if (line) lines.push(line);
     const alone = `${lines.length ? indent : ''}${word}`;
     // Only a single word wider than the whole line is cut.
-    line = alone.length <= width ? alone : truncate(alone, width);
+    line = displayWidth(alone) <= width ? alone : truncate(alone, width);
   }
   if (line) lines.push(line);
   return lines;

@@ -2,13 +2,13 @@
 // --json, otherwise a table (TSV when piped) fed page by page.
 import type { Page } from '../client/paginate.js';
 import type { OutStream } from './stream.js';
-import type { Column, TableWriter } from './table.js';
+import type { Column, TableOptions, TableWriter } from './table.js';
 
 /** What a list is written to (the CLI's App is one). */
 export interface ListTarget {
   readonly json: boolean;
   readonly ctx: { readonly stdout: OutStream };
-  table<T>(columns: Column<T>[]): TableWriter<T>;
+  table<T>(columns: Column<T>[], extra?: Pick<TableOptions, 'footer'>): TableWriter<T>;
   info(message: string): void;
   hint(message: string): void;
 }
@@ -78,6 +78,8 @@ export interface ListOptions {
   empty: string;
   /** The paging flags the pages were asked with: one page chosen, or a limit, is said when more exist. */
   paging: PagingFlags;
+  /** Lines under the table on a terminal (src/output/table.ts). */
+  footer?: TableOptions['footer'];
 }
 
 export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
@@ -106,7 +108,7 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
     out.write(count ? '\n]\n' : ']\n');
     return;
   }
-  const table = app.table(columns);
+  const table = app.table(columns, { footer: opts.footer });
   for await (const page of pages) {
     const items = page.items;
     for (let i = 0; i < items.length; i += ROWS_PER_WRITE) {

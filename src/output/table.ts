@@ -1,30 +1,43 @@
-// Lists: on a terminal a cli-table3 table; piped, tab-separated rows with a header line,
-// written as they come (as gh does), so cut/awk and very long lists work. cli-table3 slows
-// sharply past a few thousand rows, so a longer terminal table is padded by hand and
-// streamed: the widths come from its first rows, the rest go out as they come (a longer
-// cell pushes its line's later columns right, as with kubectl).
+// Tables: on a terminal, columns padded by hand and fitted to its width (fit.ts decides how,
+// for every table alike); piped, tab-separated rows with a header line, written as they come
+// (as gh does), so cut/awk and very long lists work, with every column whole. A terminal table
+// holds its first rows to measure them; past HELD_ROWS it streams: the widths (and the id
+// prefixes) come from those rows, and a longer cell later pushes its line right while the line
+// still fits the terminal, and is cut to its column once it would not.
 import type { OutStream } from './stream.js';
 import type { Style } from './color.js';
+import { DEFAULT_WIDTH, fitCell, fitColumns, fitNote, GAP, truncate, type ColumnFit, type Fit } from './fit.js';
+import { displayWidth } from './width.js';
 
 export interface Column<T> {
   header: string;
   value: (row: T) => string;
   /** Colours a cell on a terminal; the plain value is used for width and for pipes. */
   color?: (value: string, row: T) => string;
+  /** How it gives way on a narrow terminal (fit.ts); absent: shown whole. */
+  fit?: ColumnFit;
 }
-
-const CLI_TABLE_MAX_ROWS = 1000;
-// Borderless, like gh and kubectl: columns aligned, nothing to strip when copying.
-const BORDERLESS = Object.fromEntries(
-  ['top', 'top-mid', 'top-left', 'top-right', 'bottom', 'bottom-mid', 'bottom-left', 'bottom-right', 'left', 'left-mid', 'mid', 'mid-mid', 'right', 'right-mid', 'middle'].map((k) => [k, '']),
-);
 
 export interface TableWriter<T> {
   add(rows: Iterable<T>): void;
   end(): Promise<void>;
 }
 
-export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Style): TableWriter<T> {
+export interface TableOptions {
+  /** The terminal's columns (stdout.columns); absent or 0: DEFAULT_WIDTH. */
+  width?: number;
+  /** --wide given: every column whole, however wide. false: not given; undefined: the command has no --wide. */
+  wide?: boolean;
+  /** Says which columns were left out (stderr: the table is data, the note is not). */
+  note?: (text: string) => void;
+  /** Lines under a terminal table, before the note (numbered footnotes its cells point to); never piped. */
+  footer?: (width: number) => string[];
+}
+
+/** Rows a terminal table holds to measure before it writes: more streams. */
+const HELD_ROWS = 1000;
+
+export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Style, opts: TableOptions = {}): TableWriter<T> {
   if (!out.isTTY) {
     // The header goes out with the first rows: an empty list or a failed request prints nothing.
     let header = columns.map((c) => c.header).join('\t') + '\n';
@@ -52,23 +65,7 @@ export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Styl
       end: async () => {},
     };
   }
-  // Up to CLI_TABLE_MAX_ROWS rows are held for cli-table3; one more and the table streams.
-  const held: T[] = [];
-  let stream: PaddedStream<T> | undefined;
-  return {
-    add(rows) {
-      if (stream) return stream.add(rows);
-      for (const r of rows) held.push(r);
-      if (held.length > CLI_TABLE_MAX_ROWS) {
-        stream = new PaddedStream(out, columns, style, held);
-        held.length = 0;
-      }
-    },
-    async end() {
-      if (stream || held.length === 0) return;
-      out.write(await boxed(held, columns, style));
-    },
-  };
+  return new TerminalTable(out, columns, style, opts);
 }
 
 const TSV_CHUNK = 32 * 1024;
@@ -83,47 +80,70 @@ function tsvCell(v: string): string {
   return v;
 }
 
-async function boxed<T>(rows: T[], columns: Column<T>[], style: Style): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  // cli-table3 colours headers and borders itself, even when piped: turn that off.
-  const table = new Table({
-    head: columns.map((c) => style.bold(c.header)),
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
-    chars: BORDERLESS,
-  });
-  for (const row of rows) table.push(columns.map((c) => (c.color ? c.color(c.value(row), row) : c.value(row))));
-  return table.toString().replace(/[ \t]+$/gm, '') + '\n';
-}
-
-/** A long terminal table: widths from its first rows, then every row written as it comes. */
-class PaddedStream<T> {
-  private readonly widths: number[];
+/** A table on a terminal: rows held until HELD_ROWS (or the end), fitted, then written. */
+class TerminalTable<T> implements TableWriter<T> {
+  private held: T[] = [];
+  /** Decided from the held rows; set once the header is out. */
+  private fit?: Fit;
+  /** The indices of the columns shown, in order (set with `fit`). */
+  private shown: number[] = [];
   private readonly values: ((row: T) => string)[];
 
   constructor(
     private readonly out: OutStream,
-    columns: Column<T>[],
-    style: Style,
-    first: readonly T[],
+    private readonly columns: Column<T>[],
+    private readonly style: Style,
+    private readonly opts: TableOptions,
   ) {
-    this.values = columns.map((c) => c.value);
-    // A loop, not Math.max(...cells): spreading a long array into a call overflows the stack.
-    this.widths = columns.map((c) => c.header.length);
-    for (const row of first)
-      for (let i = 0; i < this.values.length; i++) {
-        const w = this.values[i]!(row).length;
-        if (w > this.widths[i]!) this.widths[i] = w;
-      }
-    out.write(style.bold(this.line(columns.map((c) => c.header))) + '\n');
-    this.add(first);
+    // One row is one line: a line break inside a cell would break the columns.
+    this.values = columns.map((c) => (row: T) => tsvCell(c.value(row)));
+  }
+
+  private get width(): number {
+    return this.opts.width || DEFAULT_WIDTH;
   }
 
   add(rows: Iterable<T>): void {
+    if (this.fit) return this.write(rows);
+    for (const r of rows) this.held.push(r);
+    if (this.held.length > HELD_ROWS) this.start();
+  }
+
+  async end(): Promise<void> {
+    if (!this.fit) {
+      if (this.held.length === 0) return;
+      this.start();
+    }
+    const footer = this.opts.footer?.(this.width) ?? [];
+    if (footer.length) this.out.write(['', ...footer].join('\n') + '\n');
+    const note = fitNote(this.fit!.dropped, this.width, this.opts.wide);
+    if (note) this.opts.note?.(note);
+  }
+
+  /** Fits the held rows, writes the header and them. */
+  private start(): void {
+    const cells = this.held.map((row) => this.values.map((v) => v(row)));
+    const fit = (this.fit = fitColumns(this.columns, cells, this.opts.wide ? Infinity : this.width));
+    this.shown = fit.widths.flatMap((w, i) => (w === undefined ? [] : [i]));
+    const headers = this.columns.map((c, i) => (this.opts.wide ? c.header : truncate(c.header, fit.widths[i] ?? 0)));
+    this.out.write(this.line(headers, headers.map(displayWidth), (text) => this.style.bold(text)) + '\n');
+    const rows = this.held;
+    this.held = [];
+    this.write(rows, cells);
+  }
+
+  private write(rows: Iterable<T>, given?: string[][]): void {
+    const fit = this.fit!;
+    const colors = this.columns.map((c) => c.color);
+    const paint = (text: string, i: number, row: T) => colors[i]?.(text, row) ?? text;
     let chunk = '';
-    const cells: string[] = new Array<string>(this.values.length);
+    let k = 0;
     for (const row of rows) {
-      for (let i = 0; i < this.values.length; i++) cells[i] = this.values[i]!(row);
-      chunk += this.line(cells) + '\n';
+      const cells = given?.[k++] ?? this.values.map((v) => v(row));
+      if (!this.opts.wide && given) for (let i = 0; i < cells.length; i++) cells[i] = fitCell(cells[i]!, fit, i);
+      const measured = cells.map(displayWidth);
+      if (!this.opts.wide && !given) this.streamed(cells, measured);
+      chunk += this.line(cells, measured, (text, i) => paint(text, i, row)) + '\n';
       if (chunk.length >= TSV_CHUNK) {
         this.out.write(chunk);
         chunk = '';
@@ -132,12 +152,48 @@ class PaddedStream<T> {
     if (chunk) this.out.write(chunk);
   }
 
-  private line(cells: readonly string[]): string {
-    let s = '';
-    const last = cells.length - 1;
-    for (let i = 0; i < last; i++) s += cells[i]!.padEnd(this.widths[i]!) + '  ';
-    return (s + (cells[last] ?? '')).trimEnd();
+  /**
+   * A row after the held ones, in place: ids as their prefix, a longer cell pushing the rest
+   * right (as kubectl does) while the line still fits the terminal, every cell cut to its
+   * column once it would not.
+   */
+  private streamed(cells: string[], measured: number[]): void {
+    const fit = this.fit!;
+    const { shown } = this;
+    const cut = (i: number) => {
+      cells[i] = fitCell(cells[i]!, fit, i);
+      measured[i] = displayWidth(cells[i]!);
+    };
+    let span = 0;
+    for (let k = 0; k < shown.length; k++) {
+      const i = shown[k]!;
+      if (fit.prefix[i] !== undefined && measured[i]! > fit.widths[i]!) cut(i);
+      span += k === shown.length - 1 ? measured[i]! : Math.max(fit.widths[i]!, measured[i]!) + GAP;
+    }
+    if (span > this.width) for (const i of shown) if (measured[i]! > fit.widths[i]!) cut(i);
   }
+
+  /** The shown cells padded to their widths (the last one not), coloured after measuring (`measured`: their widths). */
+  private line(cells: readonly string[], measured: readonly number[], paint: (text: string, i: number) => string): string {
+    const { widths } = this.fit!;
+    const { shown } = this;
+    let s = '';
+    for (let k = 0; k < shown.length; k++) {
+      const i = shown[k]!;
+      s += paint(cells[i]!, i);
+      // A cell wider than its column (a later row of a stream) pushes the rest right, as kubectl does.
+      if (k < shown.length - 1) s += spaces(Math.max(0, widths[i]! - measured[i]!) + GAP);
+    }
+    // An empty last cell leaves the padding before it: no trailing blanks.
+    let end = s.length;
+    while (end > 0 && s.charCodeAt(end - 1) === 32) end--;
+    return end === s.length ? s : s.slice(0, end);
+  }
+}
+
+const SPACES = ' '.repeat(256);
+function spaces(n: number): string {
+  return n <= SPACES.length ? SPACES.slice(0, n) : ' '.repeat(n);
 }
 
 /** Aligned `key  value` lines for one resource. */

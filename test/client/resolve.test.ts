@@ -76,6 +76,32 @@ describe('pickByRef', () => {
     expect(err).toBeInstanceOf(AmbiguousNameError);
     expect((err as Error).message).toBe(`2 containers are named "${ref}"; use the id (${ids.join(', ')})`);
   });
+
+  // What a narrow terminal shows of an id (src/shared/short-id.ts) is accepted back.
+  describe('a unique id prefix of 8 characters or more', () => {
+    const pods: Named[] = [
+      { id: '52df57d4-9adc-4343-80d1-20b0d106ef9f', name: 'web' },
+      { id: 'aa355f51-9b8e-46c3-9000-7ae48f8ddeef', name: 'api' },
+      { id: 'aa355f51-1111-46c3-9000-7ae48f8ddeef', name: 'api-2' },
+      { id: '0b0b0b0b-0000-4000-8000-000000000000', name: '52df57d4-name' },
+    ];
+    it.each([
+      ['the prefix a table shows', '52df57d4', '52df57d4-9adc-4343-80d1-20b0d106ef9f'],
+      ['a longer prefix', '52df57d4-9adc', '52df57d4-9adc-4343-80d1-20b0d106ef9f'],
+      ['in capitals', '52DF57D4', '52df57d4-9adc-4343-80d1-20b0d106ef9f'],
+      ['the longer prefix that tells two apart', 'aa355f51-9', 'aa355f51-9b8e-46c3-9000-7ae48f8ddeef'],
+      ['shorter than 8: not a reference', '52df57d', undefined],
+      ['a name that looks like a prefix means the named one', '52df57d4-name', '0b0b0b0b-0000-4000-8000-000000000000'],
+    ] as const)('%s: %j → %s', (_what, ref, expected) => {
+      expect(pickByRef(pods, ref, plain)?.id).toBe(expected);
+    });
+
+    it('a prefix two ids share is a usage error listing them', () => {
+      expect(() => pickByRef(pods, 'aa355f51', plain)).toThrow(
+        '2 databases have ids starting with "aa355f51"; use more of the id (aa355f51-9b8e-46c3-9000-7ae48f8ddeef, aa355f51-1111-46c3-9000-7ae48f8ddeef)',
+      );
+    });
+  });
 });
 
 describe('isTeamId and pickTeam', () => {

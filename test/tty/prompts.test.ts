@@ -145,7 +145,7 @@ describe.runIf(hasTmux || !!process.env.CI)('the snapshot table on a terminal of
       database: '[2] restore unavailable: PostgreSQL cannot be restored in place; restore to a new database instead',
     };
     expect(text).toContain(reasons[product]);
-    expect(r.screen).toMatch(/^hint: PROTECTION, ORIGIN, SIZE left out to fit 80 columns; --json shows them$/m);
+    expect(r.screen).toMatch(/^hint: PROTECTION, ORIGIN, SIZE left out to fit 80 columns; --wide shows them$/m);
   });
 
   it('piped: one tab-separated row per point with every field in full (for cut and awk)', async () => {

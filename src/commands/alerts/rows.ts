@@ -1,8 +1,8 @@
 // A read of the rows below one resource (`{data: [...], meta}`): an uptime check's results and
 // incidents, a metric alert's history. A table for people (TSV piped), the rows as sent with
 // --json (a JSON array, as every list prints).
-import { resourceArg, defineCommand, option, type CommandDef } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
+import { resourceArg, defineCommand, option, type CommandDef, } from '../../cli/command.js';
+import { intOption, wideOption } from '../../cli/options.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import type { Column } from '../../output/table.js';
 import type { FamilySpec } from '../resource/family.js';
@@ -27,7 +27,7 @@ export function rowsCommand(spec: FamilySpec, r: RowsSpec): CommandDef {
     path: [...spec.command.split(' '), r.verb],
     description: r.description,
     args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
-    options: { limit: option('--limit <n>', "at most this many, newest first (default: the API's)", intOption('--limit', 1, 500)) },
+    options: { limit: option('--limit <n>', "at most this many, newest first (default: the API's)", intOption('--limit', 1, 500)), ...wideOption() },
     examples: r.examples,
     run: async (app, { args: [ref], opts }) => {
       const client = await app.client();

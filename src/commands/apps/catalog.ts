@@ -1,6 +1,7 @@
 // `infra apps catalog`: the app types `apps create --type` takes, their versions (the default
 // marked) and resource profiles.
 import { defineCommand } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import { field } from '../resource/family.js';
 import { APPS } from './family.js';
 
@@ -22,6 +23,7 @@ export function profilesText(p: unknown): string {
 export default defineCommand({
   path: ['apps', 'catalog'],
   description: 'the app types you can create (WordPress, n8n, Ghost...), their versions and profiles',
+  options: wideOption(),
   examples: ['infra apps catalog', "infra apps catalog --json | jq -r '.data[].app_type'"],
   run: async (app) => {
     const client = await app.client();
@@ -33,8 +35,8 @@ export default defineCommand({
       { header: 'TYPE', value: (e) => field(e, 'app_type') ?? '' },
       { header: 'NAME', value: (e) => field(e, 'display_name') ?? '' },
       { header: 'VERSIONS', value: (e) => versionsText(e.versions) },
-      { header: 'PROFILES', value: (e) => profilesText(e.resource_profiles) },
-      { header: 'DESCRIPTION', value: (e) => field(e, 'description') ?? '' },
+      { header: 'PROFILES', value: (e) => profilesText(e.resource_profiles), fit: { kind: 'text', min: 12, priority: 1 } },
+      { header: 'DESCRIPTION', value: (e) => field(e, 'description') ?? '', fit: { kind: 'text', min: 20 } },
     ]);
     table.add(entries);
     await table.end();

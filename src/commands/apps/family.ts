@@ -3,21 +3,21 @@
 // catalog, credentials and metrics are their own files.
 import { APP_KIND } from '../../client/monitoring.js';
 import type { FamilySpec } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 
 export const APPS: FamilySpec = {
   kind: APP_KIND,
   command: 'apps',
   label: 'app',
   columns: [
-    { header: 'ID', value: (a) => a.id },
+    idColumn(),
     { header: 'NAME', value: (a) => a.name ?? '' },
     { header: 'TYPE', value: (a) => field(a, 'app_type') ?? '' },
-    { header: 'VERSION', value: (a) => field(a, 'version') ?? '' },
+    { header: 'VERSION', value: (a) => field(a, 'version') ?? '', fit: { priority: 2 } },
     // The status model first; the legacy status only where a server sends nothing else.
     { header: 'STATUS', value: (a) => (a.status_details ? `${a.status_details.summary ?? 'unknown'}${a.status_details.operation && !a.status_details.operation.terminal ? ` (${a.status ?? a.status_details.operation.state ?? 'in flight'})` : ''}` : (a.status ?? '')) },
-    { header: 'PROFILE', value: (a) => field(a, 'resource_profile') ?? '' },
-    { header: 'URL', value: (a) => field(a, 'url') ?? '' },
+    { header: 'PROFILE', value: (a) => field(a, 'resource_profile') ?? '', fit: { priority: 1 } },
+    { header: 'URL', value: (a) => field(a, 'url') ?? '', fit: { kind: 'text', min: 16, priority: 3 } },
   ],
   details: (a) => [
     ['Legacy status', a.status ?? undefined],

@@ -1,8 +1,8 @@
 // `infra apps metrics <id>`: the app's summary (CPU, memory now) and, per series, last, min,
 // average and max over the window; on a terminal a sparkline per series too. --json prints
 // the API's answer unchanged.
-import { resourceArg, defineCommand, option } from '../../cli/command.js';
-import { intOption } from '../../cli/options.js';
+import { resourceArg, defineCommand, option, } from '../../cli/command.js';
+import { intOption, wideOption } from '../../cli/options.js';
 import { InvalidArgumentError } from 'commander';
 import { sparkline } from '../../output/sparkline.js';
 import { field } from '../resource/family.js';
@@ -21,6 +21,7 @@ export default defineCommand({
   description: 'CPU and memory of an app: now, and min/avg/max over the last hours (a sparkline on a terminal)',
   args: [resourceArg('<id>', 'app id or name', APPS.kind)],
   options: {
+    ...wideOption(),
     hours: option('--hours <n>', 'window: the last N hours (1 to 168; default: the API\'s, 1)', intOption('--hours', 1, 168)),
     step: option('--step <step>', "resolution of the series, e.g. 5m, 1h (default: the API's)", stepOption),
   },

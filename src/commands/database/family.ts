@@ -5,7 +5,7 @@ import type { DatastoreKind } from '../../client/datastores.js';
 import { Datastore } from '../../client/schemas.js';
 import { maskUrlPassword } from '../../output/mask.js';
 import type { FamilySpec, Item } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 import { currentPair, dnsEnabled, privatePair, publicPair } from './connection.js';
 import { engineName } from './shared.js';
 
@@ -54,13 +54,13 @@ export function datastoreSpec(kind: DatastoreKind): FamilySpec {
     label: `${kind} instance`,
     // The columns of `list` (shared.ts), for any generic view of the family.
     columns: [
-      { header: 'ID', value: (d) => d.id },
+      idColumn(),
       { header: 'NAME', value: (d) => d.name ?? '' },
       { header: 'ENGINE', value: (d) => engineName(asDatastore(d) ?? { id: d.id }) },
-      { header: 'VERSION', value: (d) => field(d, 'version') ?? '' },
+      { header: 'VERSION', value: (d) => field(d, 'version') ?? '', fit: { priority: 2 } },
       { header: 'STATUS', value: (d) => d.status_details?.summary ?? d.status ?? '' },
-      { header: 'ENDPOINT', value: (d) => currentPair(asDatastore(d) ?? {}) ?? field(d, 'endpoint') ?? '' },
-      { header: 'DNS', value: (d) => (dnsEnabled(asDatastore(d) ?? {}) ? 'on' : 'off') },
+      { header: 'ENDPOINT', value: (d) => currentPair(asDatastore(d) ?? {}) ?? field(d, 'endpoint') ?? '', fit: { kind: 'text', min: 20, priority: 3 } },
+      { header: 'DNS', value: (d) => (dnsEnabled(asDatastore(d) ?? {}) ? 'on' : 'off'), fit: { priority: 1 } },
     ],
     details: details(kind),
     example: EXAMPLE[kind],

@@ -1,8 +1,8 @@
 // `infra database load <id>` and `infra database queries <id>`: GET .../load and .../queries
 // with the window, step, dimension, node and limit the facts list. The facts type both answers
 // `string`, so --json prints them as sent and people get their series and rows as tables.
-import { resourceArg, choice, defineCommand, option, type CommandDef } from '../../cli/command.js';
-import { intOption, timestampOption, nonEmpty } from '../../cli/options.js';
+import { resourceArg, choice, defineCommand, option, type CommandDef, } from '../../cli/command.js';
+import { intOption, timestampOption, nonEmpty, wideOption } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/database-extras.js';
 import { renderSamples } from '../kit/samples-view.js';
@@ -14,6 +14,7 @@ export function loadCommand(what: 'load' | 'queries'): CommandDef {
     description: what === 'load' ? 'database load over a window: active sessions by wait, user, application... (--dimension)' : 'the heaviest queries over a window',
     args: [resourceArg('<id>', 'database instance id or name', DATABASE.kind)],
     options: {
+      ...wideOption(),
       hours: option('--hours <n>', 'the last N hours (default: the API decides)', intOption('--hours', 1, 720)),
       minutes: option('--minutes <n>', 'the last N minutes', intOption('--minutes', 1, 43_200)),
       start: option('--start <timestamp>', 'window start (ISO 8601 with offset)', timestampOption('--start')),

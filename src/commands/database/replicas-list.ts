@@ -1,6 +1,7 @@
 // `infra database replicas list <id>`: the primary and its read replicas (GET .../replicas).
 // Read endpoints are private only and keep the engine port, public DNS or not (spec 2.2 rule 3).
-import { resourceArg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand, } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import type { Replica } from '../../client/datastores.js';
 import { DATABASE } from './family.js';
 import { READ_ENDPOINTS_NOTE } from './connection.js';
@@ -11,6 +12,7 @@ export default defineCommand({
   path: ['database', 'replicas', 'list'],
   description: 'the primary and the read replicas of a database: status, readiness, private endpoints',
   args: [resourceArg('<id>', 'database id or name', DATABASE.kind)],
+  options: wideOption(),
   examples: ['infra database replicas list orders-pg', 'infra database replicas list orders-pg --json | jq .replicas'],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();
@@ -25,7 +27,7 @@ export default defineCommand({
       { header: 'NAME', value: (r) => r.name ?? '' },
       { header: 'STATUS', value: (r) => r.status ?? r.state ?? '' },
       { header: 'READY', value: (r) => yesNo(r.ready) },
-      { header: 'ENDPOINT', value: (r) => r.endpoint ?? '' },
+      { header: 'ENDPOINT', value: (r) => r.endpoint ?? '', fit: { kind: 'text', min: 20, priority: 1 } },
     ]);
     table.add([...(master ? [{ ...master, role: 'primary', index: 0 }] : []), ...replicas.map((r) => ({ ...r, role: 'replica' }))]);
     await table.end();

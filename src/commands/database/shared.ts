@@ -12,6 +12,7 @@ import { DnsAnswer, type Datastore } from '../../client/schemas.js';
 import { need } from '../../client/wire.js';
 import { pageQuery, renderList } from '../../output/list.js';
 import { credentialsView, currentPair, dnsEnabled, pair, privatePair, urlOutput } from './connection.js';
+import { idColumn } from '../resource/family.js';
 
 
 // Ids are opaque UUIDs; these are the seeded ones of `infra sim`, so the examples run there as written.
@@ -52,13 +53,13 @@ export function listCommand(kind: DatastoreKind): CommandDef {
         app,
         client.datastores.pages(kind, pageQuery(opts)),
         [
-          { header: 'ID', value: (d) => d.id },
+          idColumn(),
           { header: 'NAME', value: (d) => d.name ?? '' },
           { header: 'ENGINE', value: engineName },
-          { header: 'VERSION', value: (d) => d.version ?? '' },
+          { header: 'VERSION', value: (d) => d.version ?? '', fit: { priority: 2 } },
           { header: 'STATUS', value: (d) => d.status_details?.summary ?? d.status ?? '' },
-          { header: 'ENDPOINT', value: (d) => currentPair(d) ?? d.endpoint ?? '' },
-          { header: 'DNS', value: (d) => (dnsEnabled(d) ? 'on' : 'off') },
+          { header: 'ENDPOINT', value: (d) => currentPair(d) ?? d.endpoint ?? '', fit: { kind: 'text', min: 20, priority: 3 } },
+          { header: 'DNS', value: (d) => (dnsEnabled(d) ? 'on' : 'off'), fit: { priority: 1 } },
         ],
         { empty: `no ${kind} instances in this project`, paging: opts },
       );

@@ -5,7 +5,7 @@
 // moves with every status change).
 import type { Resource } from '../../client/resources.js';
 import type { FamilySpec, Item } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 import { describeRule, type Rule } from './rules.js';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
@@ -34,12 +34,12 @@ export const FIREWALLS: FamilySpec = {
   command: 'firewalls',
   label: 'firewall',
   columns: [
-    { header: 'ID', value: (f) => f.id },
+    idColumn(),
     { header: 'NAME', value: (f) => f.name ?? '' },
     { header: 'STATUS', value: (f) => f.status ?? '' },
-    { header: 'DEFAULT', value: (f) => (truthy(f.is_default) ? 'yes' : 'no') },
+    { header: 'DEFAULT', value: (f) => (truthy(f.is_default) ? 'yes' : 'no'), fit: { priority: 2 } },
     { header: 'RULES', value: (f) => String(rulesOf(f)?.length ?? '') },
-    { header: 'DEFAULT ACTION', value: (f) => field(f, 'default_action') ?? '' },
+    { header: 'DEFAULT ACTION', value: (f) => field(f, 'default_action') ?? '', fit: { priority: 1 } },
   ],
   details: (f: Item) => {
     const rules = rulesOf(f);

@@ -26,11 +26,11 @@ export const PARAMETER_GROUPS: FamilySpec = {
     { header: 'ID', value: (g) => g.id },
     { header: 'NAME', value: (g) => g.name ?? '' },
     { header: 'TYPE', value: (g) => field(g, 'type') ?? '' },
-    { header: 'PROVIDER', value: (g) => field(g, 'provider_type') ?? '' },
+    { header: 'PROVIDER', value: (g) => field(g, 'provider_type') ?? '', fit: { priority: 3 } },
     { header: 'FAMILY', value: (g) => field(g, 'family') ?? '' },
-    { header: 'SYSTEM', value: (g) => yesNo(g, 'is_system') },
-    { header: 'DEFAULT', value: (g) => yesNo(g, 'is_default') },
-    { header: 'PARAMETERS', value: (g) => String(Object.keys(parametersOf(g)).length) },
+    { header: 'SYSTEM', value: (g) => yesNo(g, 'is_system'), fit: { priority: 1 } },
+    { header: 'DEFAULT', value: (g) => yesNo(g, 'is_default'), fit: { priority: 2 } },
+    { header: 'PARAMETERS', value: (g) => String(Object.keys(parametersOf(g)).length), fit: { priority: 4 } },
   ],
   details: (g) => {
     const params = Object.entries(parametersOf(g));

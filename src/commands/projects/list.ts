@@ -1,11 +1,13 @@
 // `projects list`: the projects (teams) the token may use, the one in effect marked *.
 import { defineCommand } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import type { Team } from '../../client/schemas.js';
 import { readProjects } from './current.js';
 
 export default defineCommand({
   path: ['projects', 'list'],
   description: 'list the projects (teams) this token may use; the one commands run in is marked *',
+  options: wideOption(),
   examples: ['infra projects list', "infra projects list --json | jq -r '.[] | select(.current) | .id'", 'infra projects list --project staging'],
   help: 'Commands run in the project given with --project (or INFRA_PROJECT, or the config), by id or name; without one, in the account default.',
   run: async (app) => {
@@ -26,8 +28,8 @@ export default defineCommand({
       { header: 'CURRENT', value: (t) => (t.id === view.currentId ? '*' : '') },
       { header: 'ID', value: (t) => t.id },
       { header: 'NAME', value: (t) => t.name ?? '' },
-      { header: 'PERSONAL', value: (t) => (t.personal_team ? 'yes' : '') },
-      { header: 'REGISTRY NAMESPACE', value: (t) => t.registry_namespace ?? '' },
+      { header: 'PERSONAL', value: (t) => (t.personal_team ? 'yes' : ''), fit: { priority: 2 } },
+      { header: 'REGISTRY NAMESPACE', value: (t) => t.registry_namespace ?? '', fit: { priority: 1 } },
     ]);
     table.add(view.teams);
     await table.end();

@@ -2,7 +2,7 @@
 // show answer carries status_details beside the instance; the client folds them in
 // (client/resources.ts), so list, get, wait and --wait work as for every product.
 import type { FamilySpec } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 import { maskUrlPassword } from '../../output/mask.js';
 
 export const QUEUE: FamilySpec = {
@@ -10,13 +10,13 @@ export const QUEUE: FamilySpec = {
   command: 'queue',
   label: 'queue instance',
   columns: [
-    { header: 'ID', value: (q) => q.id },
+    idColumn(),
     { header: 'NAME', value: (q) => q.name ?? '' },
     // The list items carry no status_details (only the show answer has them): the legacy status is all there is.
     { header: 'STATUS', value: (q) => q.status_details?.summary ?? q.status ?? '' },
-    { header: 'VERSION', value: (q) => field(q, 'version') ?? '' },
-    { header: 'PROFILE', value: (q) => field(q, 'resource_profile') ?? '' },
-    { header: 'DATACENTER', value: (q) => field(q, 'datacenter') ?? '' },
+    { header: 'VERSION', value: (q) => field(q, 'version') ?? '', fit: { priority: 3 } },
+    { header: 'PROFILE', value: (q) => field(q, 'resource_profile') ?? '', fit: { priority: 1 } },
+    { header: 'DATACENTER', value: (q) => field(q, 'datacenter') ?? '', fit: { priority: 2 } },
   ],
   details: (q, answer) => {
     const memory = field(q, 'memory_size_mb');

@@ -5,6 +5,8 @@ import { NotFoundError } from '../../client/errors.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { defineCommand } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
+import { DEFAULT_WIDTH, wrapWords } from '../../output/fit.js';
 
 interface Cell {
   status: string;
@@ -45,6 +47,7 @@ export function capabilityTable(rows: CapabilityRow[]) {
 export default defineCommand({
   path: ['recovery', 'capabilities'],
   description: 'the capability matrix: create a point, restore to new, replace existing, point in time, per product',
+  options: wideOption(),
   examples: ['infra recovery capabilities', 'infra recovery capabilities --json | jq \'.data[] | select(.replace_existing != "no") | .product\''],
   run: async (app) => {
     const client = await app.client();
@@ -73,7 +76,13 @@ export default defineCommand({
     ]);
     t.add(table);
     await t.end();
-    if (notes.length) app.print(['', 'Notes:', ...notes.map((n, i) => `  [${i + 1}] ${n}`)].join('\n'));
+    // On a terminal each note wraps between words under its mark; piped, one line each.
+    const width = (app.ctx.stdout.columns || DEFAULT_WIDTH) - 2;
+    const noteLines = notes.flatMap((n, i) => {
+      const text = `[${i + 1}] ${n}`;
+      return (app.ctx.stdout.isTTY ? wrapWords(text, width, ' '.repeat(`[${i + 1}] `.length)) : [text]).map((l) => `  ${l}`);
+    });
+    if (notes.length) app.print(['', 'Notes:', ...noteLines].join('\n'));
     app.hint("'behind a gate' exists and is opened per account; replace-existing restores: infra snapshots restore <product> <point-id>");
   },
 });

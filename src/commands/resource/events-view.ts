@@ -17,9 +17,9 @@ export async function printEvents(app: App, answer: { raw: unknown; data: { even
     { header: 'LAST SEEN', value: (e) => e.last_seen ?? e.first_seen ?? '' },
     { header: 'TYPE', value: (e) => e.type ?? '', color: (v) => (v === 'Warning' ? app.style.yellow(v) : v) },
     { header: 'REASON', value: (e) => e.reason ?? '' },
-    { header: 'OBJECT', value: (e) => resourceCell(e.resource) },
-    { header: 'COUNT', value: (e) => (e.count === undefined || e.count === null ? '' : String(e.count)) },
-    { header: 'MESSAGE', value: (e) => e.message ?? '' },
+    { header: 'OBJECT', value: (e) => resourceCell(e.resource), fit: { kind: 'text', min: 16, priority: 2 } },
+    { header: 'COUNT', value: (e) => (e.count === undefined || e.count === null ? '' : String(e.count)), fit: { priority: 1 } },
+    { header: 'MESSAGE', value: (e) => e.message ?? '', fit: { kind: 'text', min: 20 } },
   ]);
   table.add(events);
   await table.end();

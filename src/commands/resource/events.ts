@@ -1,6 +1,7 @@
 // `infra <family> events <id>`: the platform events of the resource (ephemeral: their absence
 // proves nothing), as `serverless events` shows them.
-import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef, } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import { printEvents } from './events-view.js';
 import type { FamilySpec } from './family.js';
 
@@ -9,6 +10,7 @@ export function eventsCommand(spec: FamilySpec): CommandDef {
     path: [...spec.command.split(' '), 'events'],
     description: `platform events of a ${spec.label} (ephemeral: their absence proves nothing)`,
     args: [resourceArg('<id>', `${spec.label} id or name`, spec.kind)],
+    options: wideOption(),
     examples: [`infra ${spec.command} events ${spec.example.name}`, `infra ${spec.command} events ${spec.example.name} --json`],
     run: async (app, { args: [ref] }) => {
       const client = await app.client();

@@ -48,6 +48,16 @@ export function withStatus(spec: FamilySpec, r: Resource): Resource {
   return spec.statusOf && !r.status_details ? spec.statusOf(r) : r;
 }
 
+/**
+ * The ID column of a resource list whose ids are UUIDs: on a narrow terminal its shortest
+ * unique prefix, which every command taking a reference accepts back (name resolution,
+ * src/client/resolve.ts). Not for integer ids: they are short, and a run of digits is taken
+ * as a whole id, never as a prefix.
+ */
+export function idColumn<T extends { id: unknown }>(): Column<T> {
+  return { header: 'ID', value: (r) => String(r.id), fit: { kind: 'id' } };
+}
+
 /** Text of a field that may come in any type. */
 export function field(r: Record<string, unknown>, key: string): string | undefined {
   const v = r[key];

@@ -2,8 +2,9 @@
 // revisions and pods. Events are garbage-collected, so the command always says that their
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
-import { resourceArg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand, } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
+import { wideOption } from '../../cli/options.js';
 import { printEvents } from '../resource/events-view.js';
 
 export const EPHEMERAL_NOTE =
@@ -13,6 +14,7 @@ export default defineCommand({
   path: ['serverless', 'events'],
   description: 'platform events of the container (ephemeral: their absence proves nothing); needs serverless:diagnostics',
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
+  options: wideOption(),
   examples: ['infra serverless events api', 'infra serverless events api --json | jq ".[] | select(.type == \\"Warning\\")"'],
   run: async (app, { args }) => {
     const client = await app.client();

@@ -29,19 +29,22 @@ export function generationCell(c: Container): string {
   return o === undefined || o === null || s === undefined || s === null ? '-' : `${o}/${s}`;
 }
 
-/** `now`: read per row, once the first page (and the server's Date header) has come. */
+/**
+ * `now`: read per row, once the first page (and the server's Date header) has come. On a
+ * narrow terminal TERMINAL goes first, then OPERATION, HEALTH and GENERATION (src/output/fit.ts).
+ */
 export function listColumns(now: () => number, style: Style): Column<Container>[] {
   const d = (c: Container) => c.status_details;
   return [
-    { header: 'ID', value: (c) => c.id },
-    { header: 'NAME', value: (c) => c.name ?? '' },
+    { header: 'ID', value: (c) => c.id, fit: { kind: 'id' } },
+    { header: 'NAME', value: (c) => c.name ?? '', fit: { kind: 'text', min: 10 } },
     // Without status_details the legacy string is all there is: shown in brackets, never as a summary.
     { header: 'SUMMARY', value: (c) => d(c)?.summary ?? (c.status ? `(${c.status})` : 'unknown'), color: (v) => colorSummary(v, style) },
-    { header: 'HEALTH', value: (c) => d(c)?.health ?? 'unknown' },
-    { header: 'OPERATION', value: (c) => d(c)?.operation?.state ?? '' },
-    { header: 'TERMINAL', value: (c) => (d(c)?.operation?.terminal === undefined || d(c)?.operation?.terminal === null ? '' : d(c)?.operation?.terminal ? 'yes' : 'no') },
-    { header: 'GENERATION', value: generationCell },
-    { header: 'OBSERVED', value: (c) => observedCell(c, now()), color: (v, c) => (d(c)?.stale ? style.yellow(v) : v) },
+    { header: 'HEALTH', value: (c) => d(c)?.health ?? 'unknown', fit: { priority: 3 } },
+    { header: 'OPERATION', value: (c) => d(c)?.operation?.state ?? '', fit: { priority: 2 } },
+    { header: 'TERMINAL', value: (c) => (d(c)?.operation?.terminal === undefined || d(c)?.operation?.terminal === null ? '' : d(c)?.operation?.terminal ? 'yes' : 'no'), fit: { priority: 1 } },
+    { header: 'GENERATION', value: generationCell, fit: { priority: 4 } },
+    { header: 'OBSERVED', value: (c) => observedCell(c, now()), color: (v, c) => (d(c)?.stale ? style.yellow(v) : v), fit: { kind: 'text', min: 8 } },
   ];
 }
 

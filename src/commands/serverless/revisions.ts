@@ -4,6 +4,8 @@
 import type { Condition, RevisionsData } from '../../client/schemas.js';
 import { containerPath } from '../../client/diagnostics.js';
 import { age } from '../../output/age.js';
+import { DEFAULT_WIDTH } from '../../output/fit.js';
+import { displayWidth } from '../../output/width.js';
 import type { Style } from '../../output/color.js';
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
@@ -21,7 +23,9 @@ export default defineCommand({
       app.printJson((answer.raw as { data?: unknown })?.data ?? answer.data);
       return;
     }
-    app.print(renderRevisions(answer.data, app.serverNow(), app.style));
+    // On a terminal a revision's line breaks between its facts rather than mid-word.
+    const width = app.ctx.stdout.isTTY ? app.ctx.stdout.columns || DEFAULT_WIDTH : Infinity;
+    app.print(renderRevisions(answer.data, app.serverNow(), app.style, width));
   },
 });
 
@@ -32,8 +36,8 @@ export function conditionState(status: string): string {
   return `unknown status ${status}`;
 }
 
-/** Pure: the human view. */
-export function renderRevisions(data: RevisionsData, now: number, style: Style): string {
+/** Pure: the human view; a revision's facts go on as many lines of `width` as they need. */
+export function renderRevisions(data: RevisionsData, now: number, style: Style, width = Infinity): string {
   const lines: string[] = [];
   lines.push(readinessLine('Service', data.service?.conditions, style));
   lines.push(...conditionLines(data.service?.conditions ?? [], style));
@@ -59,10 +63,25 @@ export function renderRevisions(data: RevisionsData, now: number, style: Style):
     ];
     if (r === latest) header.push(style.dim('(latest)'));
     if (r.is_latest_ready) header.push(style.dim('(latest ready)'));
-    lines.push('', header.join('  '));
+    lines.push('', ...joinWithin(header, width));
     lines.push(...conditionLines(r.conditions, style));
   });
   return lines.join('\n');
+}
+
+/** `parts` two spaces apart, on lines of at most `width` columns (the later ones indented). */
+function joinWithin(parts: string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts) {
+    const next = line ? `${line}  ${part}` : part;
+    if (!line || displayWidth(next) <= width) line = next;
+    else {
+      lines.push(line);
+      line = `  ${part}`;
+    }
+  }
+  return [...lines, line];
 }
 
 /** Traffic lives in `route.traffic[]` (contract 12), keyed by revision name. */

@@ -1,7 +1,8 @@
 // `infra serverless usage <id> [--period YYYY-MM]`: the billing period's totals, then the usage
 // records as series (requests, compute, errors, cost), a sparkline each on a terminal.
-import { resourceArg, defineCommand, option } from '../../cli/command.js';
+import { resourceArg, defineCommand, option, } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
+import { wideOption } from '../../cli/options.js';
 import { InvalidArgumentError } from 'commander';
 import { serverlessUsage } from '../../client/serverless-usage.js';
 import { seriesColumns, type Series } from '../kit/samples-view.js';
@@ -33,7 +34,7 @@ export default defineCommand({
   path: ['serverless', 'usage'],
   description: "a container's usage and cost in a billing period: totals, and requests, compute, errors and cost per record",
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
-  options: { period: option('--period <YYYY-MM>', 'the billing period (default: the current one)', periodOption) },
+  options: { period: option('--period <YYYY-MM>', 'the billing period (default: the current one)', periodOption), ...wideOption() },
   examples: ['infra serverless usage web', 'infra serverless usage web --period 2026-10 --json'],
   run: async (app, { args: [ref], opts }) => {
     const client = await app.client();

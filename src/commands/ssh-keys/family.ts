@@ -1,6 +1,7 @@
 // SSH keys as a family of the generic commands: integer ids, no status, nothing asynchronous.
 import type { FamilySpec } from '../resource/family.js';
 import { field } from '../resource/family.js';
+import { TIMESTAMP_FIT } from '../../output/fit.js';
 
 export const SSH_KEYS: FamilySpec = {
   kind: { path: '/ssh-keys', noun: 'SSH key', ids: 'integer', wrapper: 'key', permission: 'ssh-key' },
@@ -9,9 +10,9 @@ export const SSH_KEYS: FamilySpec = {
   columns: [
     { header: 'ID', value: (k) => k.id },
     { header: 'NAME', value: (k) => k.name ?? '' },
-    { header: 'FINGERPRINT', value: (k) => field(k, 'fingerprint') ?? '' },
-    { header: 'TYPE', value: (k) => field(k, 'public_key')?.split(' ')[0] ?? '' },
-    { header: 'CREATED', value: (k) => k.created_at ?? '' },
+    { header: 'FINGERPRINT', value: (k) => field(k, 'fingerprint') ?? '', fit: { kind: 'text', min: 20, priority: 3 } },
+    { header: 'TYPE', value: (k) => field(k, 'public_key')?.split(' ')[0] ?? '', fit: { priority: 1 } },
+    { header: 'CREATED', value: (k) => k.created_at ?? '', fit: { ...TIMESTAMP_FIT, priority: 2 } },
   ],
   details: (k) => [
     ['Fingerprint', field(k, 'fingerprint')],

@@ -1,4 +1,5 @@
-import { resourceArg, defineCommand } from '../../cli/command.js';
+import { resourceArg, defineCommand, } from '../../cli/command.js';
+import { wideOption } from '../../cli/options.js';
 import type { SiteDomain } from '../../client/static-sites.js';
 import { SITES } from './family.js';
 
@@ -6,6 +7,7 @@ export default defineCommand({
   path: ['static-sites', 'domains', 'list'],
   description: 'list the custom domains of a static site: verification, TLS and whether it serves',
   args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind)],
+  options: wideOption(),
   examples: ['infra static-sites domains list docs', "infra static-sites domains list docs --json | jq -r '.[].dns_instructions'"],
   run: async (app, { args: [ref] }) => {
     const client = await app.client();
@@ -22,7 +24,7 @@ export default defineCommand({
       { header: 'VERIFICATION', value: (d) => d.verification_status ?? '', color: (v) => (v === 'verified' ? app.style.green(v) : v === 'failed' ? app.style.red(v) : app.style.yellow(v)) },
       { header: 'TLS', value: (d) => d.tls_status ?? '' },
       { header: 'SERVING', value: (d) => d.deployment_status ?? '' },
-      { header: 'ID', value: (d) => d.id },
+      { header: 'ID', value: (d) => d.id, fit: { priority: 1 } },
     ]);
     table.add(value);
     await table.end();

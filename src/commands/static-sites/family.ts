@@ -1,21 +1,22 @@
 // Static sites as a family of the generic commands (src/commands/resource); a site is also
 // known by its slug. The per-family files hold deploy, deployments, activate and domains.
 import type { FamilySpec } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 import { humanSize } from '../../output/size.js';
+import { TIMESTAMP_FIT } from '../../output/fit.js';
 
 export const SITES: FamilySpec = {
   kind: { path: '/static-sites', noun: 'static site', ids: 'uuid', wrapper: 'data', permission: 'static-site', aliases: ['slug'] },
   command: 'static-sites',
   label: 'static site',
   columns: [
-    { header: 'ID', value: (s) => s.id },
+    idColumn(),
     { header: 'NAME', value: (s) => s.name ?? '' },
     { header: 'STATUS', value: (s) => s.status_details?.summary ?? s.status ?? '' },
-    { header: 'URL', value: (s) => field(s, 'url') ?? '' },
-    { header: 'PLAN', value: (s) => field(s, 'plan') ?? '' },
-    { header: 'DEPLOYMENTS', value: (s) => field(s, 'deployment_count') ?? '' },
-    { header: 'DEPLOYED', value: (s) => field(s, 'deployed_at') ?? '' },
+    { header: 'URL', value: (s) => field(s, 'url') ?? '', fit: { kind: 'text', min: 20, priority: 4 } },
+    { header: 'PLAN', value: (s) => field(s, 'plan') ?? '', fit: { priority: 1 } },
+    { header: 'DEPLOYMENTS', value: (s) => field(s, 'deployment_count') ?? '', fit: { priority: 2 } },
+    { header: 'DEPLOYED', value: (s) => field(s, 'deployed_at') ?? '', fit: { ...TIMESTAMP_FIT, priority: 3 } },
   ],
   details: (s) => {
     const bytes = Number(field(s, 'storage_bytes_used'));

@@ -3,7 +3,8 @@
 // status_details (a failing check carries the error) and its legacy status up/down/paused.
 import { UPTIME_KIND } from '../../client/monitoring.js';
 import type { FamilySpec, Item } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
+import { TIMESTAMP_FIT } from '../../output/fit.js';
 
 /** `up`, `down`, `paused`, `unknown`: what people call a check's state. */
 export function checkState(c: Item): string {
@@ -24,13 +25,13 @@ export const UPTIME: FamilySpec = {
   command: 'uptime',
   label: 'uptime check',
   columns: [
-    { header: 'ID', value: (c) => c.id },
+    idColumn(),
     { header: 'NAME', value: (c) => c.name ?? '' },
     { header: 'STATE', value: (c) => checkState(c) },
-    { header: 'URL', value: (c) => field(c, 'url') ?? '' },
-    { header: 'EVERY', value: (c) => (field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s` : '') },
-    { header: 'FAILURES', value: (c) => field(c, 'consecutive_failures') ?? '' },
-    { header: 'LAST CHECK', value: (c) => field(c, 'last_checked_at') ?? 'never' },
+    { header: 'URL', value: (c) => field(c, 'url') ?? '', fit: { kind: 'text', min: 16, priority: 4 } },
+    { header: 'EVERY', value: (c) => (field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s` : ''), fit: { priority: 2 } },
+    { header: 'FAILURES', value: (c) => field(c, 'consecutive_failures') ?? '', fit: { priority: 3 } },
+    { header: 'LAST CHECK', value: (c) => field(c, 'last_checked_at') ?? 'never', fit: { ...TIMESTAMP_FIT, priority: 1 } },
   ],
   details: (c) => [
     ['State', checkState(c)],

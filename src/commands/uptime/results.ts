@@ -11,7 +11,7 @@ export default rowsCommand(UPTIME, {
     { header: 'RESULT', value: (r) => (r.ok === true ? 'up' : r.ok === false ? 'down' : '') },
     { header: 'STATUS', value: (r) => field(r, 'status_code') ?? '' },
     { header: 'TIME', value: (r) => (field(r, 'response_time_ms') ? `${field(r, 'response_time_ms')} ms` : '') },
-    { header: 'ERROR', value: (r) => field(r, 'error') ?? '' },
+    { header: 'ERROR', value: (r) => field(r, 'error') ?? '', fit: { kind: 'text', min: 16 } },
   ],
   empty: 'no results yet: the check has not run (infra uptime test <id> runs it now)',
   examples: ['infra uptime results api-health', 'infra uptime results api-health --limit 10', "infra uptime results api-health --json | jq '[.[] | select(.ok | not)] | length'"],

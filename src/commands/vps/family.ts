@@ -1,18 +1,18 @@
 // VPS instances as a family of the generic commands (src/commands/resource).
 import type { FamilySpec } from '../resource/family.js';
-import { field } from '../resource/family.js';
+import { field, idColumn } from '../resource/family.js';
 
 export const VPS: FamilySpec = {
   kind: { path: '/vps', noun: 'VPS', ids: 'uuid', wrapper: 'instance', permission: 'vps' },
   command: 'vps',
   label: 'VPS instance',
   columns: [
-    { header: 'ID', value: (v) => v.id },
+    idColumn(),
     { header: 'NAME', value: (v) => v.name ?? '' },
     { header: 'STATUS', value: (v) => v.status_details?.summary ?? v.status ?? '' },
-    { header: 'DATACENTER', value: (v) => field(v, 'datacenter') ?? '' },
-    { header: 'PROFILE', value: (v) => field(v, 'resource_profile') ?? '' },
-    { header: 'PUBLIC IP', value: (v) => field(v, 'public_ip') ?? '' },
+    { header: 'DATACENTER', value: (v) => field(v, 'datacenter') ?? '', fit: { priority: 2 } },
+    { header: 'PROFILE', value: (v) => field(v, 'resource_profile') ?? '', fit: { priority: 1 } },
+    { header: 'PUBLIC IP', value: (v) => field(v, 'public_ip') ?? '', fit: { priority: 3 } },
   ],
   details: (v, answer) => {
     const conn = (answer.connection_info ?? {}) as Record<string, unknown>;

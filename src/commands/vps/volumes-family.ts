@@ -6,7 +6,7 @@ import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
 import { volumeKind } from '../../client/volumes.js';
 import type { OperationSubject } from '../resource/operation-words.js';
-import { field, type FamilySpec, type Item } from '../resource/family.js';
+import { field, type FamilySpec, type Item, idColumn } from '../resource/family.js';
 import { subjectOf } from '../resource/wait.js';
 import { VPS } from './family.js';
 
@@ -21,7 +21,7 @@ export const attachedTo = (v: Item) => {
 };
 
 export const VOLUME_COLUMNS: FamilySpec['columns'] = [
-  { header: 'ID', value: (v) => v.id },
+  idColumn(),
   { header: 'NAME', value: (v) => v.name ?? '' },
   { header: 'SIZE', value: size },
   { header: 'STATUS', value: (v) => v.status_details?.summary ?? v.status ?? '' },

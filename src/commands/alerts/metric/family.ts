@@ -3,7 +3,7 @@
 // (active, triggered, resolved, disabled).
 import { METRIC_ALERT_KIND } from '../../../client/monitoring.js';
 import type { FamilySpec, Item } from '../../resource/family.js';
-import { field } from '../../resource/family.js';
+import { field, idColumn } from '../../resource/family.js';
 
 const SYMBOL: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
@@ -22,13 +22,13 @@ export const METRIC_ALERTS: FamilySpec = {
   command: 'alerts metric',
   label: 'metric alert',
   columns: [
-    { header: 'ID', value: (a) => a.id },
-    { header: 'NAME', value: (a) => a.name ?? '' },
-    { header: 'RESOURCE', value: (a) => [field(a, 'resource_type'), field(a, 'resource_name') ?? field(a, 'resource_id')].filter(Boolean).join('/') },
-    { header: 'CONDITION', value: (a) => conditionOf(a) },
+    idColumn(),
+    { header: 'NAME', value: (a) => a.name ?? '', fit: { kind: 'text', min: 12 } },
+    { header: 'RESOURCE', value: (a) => [field(a, 'resource_type'), field(a, 'resource_name') ?? field(a, 'resource_id')].filter(Boolean).join('/'), fit: { kind: 'text', min: 12, priority: 3 } },
+    { header: 'CONDITION', value: (a) => conditionOf(a), fit: { kind: 'text', min: 16, priority: 4 } },
     { header: 'STATUS', value: (a) => a.status ?? '' },
-    { header: 'LAST VALUE', value: (a) => field(a, 'last_metric_value') ?? '' },
-    { header: 'FIRED', value: (a) => field(a, 'trigger_count') ?? '' },
+    { header: 'LAST VALUE', value: (a) => field(a, 'last_metric_value') ?? '', fit: { priority: 2 } },
+    { header: 'FIRED', value: (a) => field(a, 'trigger_count') ?? '', fit: { priority: 1 } },
   ],
   details: (a) => [
     ['Alert status', a.status ?? undefined],

@@ -1,6 +1,7 @@
 // `infra alerts metric metrics <resource-type>`: what `alerts metric create --metric` takes for
 // a resource type, and which types can have metric alerts at all.
 import { arg, defineCommand } from '../../../cli/command.js';
+import { wideOption } from '../../../cli/options.js';
 import { field } from '../../resource/family.js';
 import { METRIC_ALERTS } from './family.js';
 
@@ -10,6 +11,7 @@ export default defineCommand({
   path: ['alerts', 'metric', 'metrics'],
   description: 'the metrics a resource type can alert on (vps, kubernetes...)',
   args: [arg('<resource-type>', 'resource type, e.g. vps')],
+  options: wideOption(),
   examples: ['infra alerts metric metrics vps', "infra alerts metric metrics vps --json | jq -r '.data[].metric_type'"],
   run: async (app, { args: [type] }) => {
     const client = await app.client();

@@ -1,6 +1,7 @@
 // `infra alerts resource catalog`: what can be alerted on (families, their resources and
 // signals), the channels and the limits, for `rules create`.
 import { defineCommand } from '../../../cli/command.js';
+import { wideOption } from '../../../cli/options.js';
 import { field } from '../../resource/family.js';
 import { RULES } from './family.js';
 
@@ -15,6 +16,7 @@ export function signalsText(signals: unknown): string {
 export default defineCommand({
   path: ['alerts', 'resource', 'catalog'],
   description: 'what resource alerts can watch: resource types, their signals and resources, channels and limits',
+  options: wideOption(),
   examples: ['infra alerts resource catalog', "infra alerts resource catalog --json | jq '.data.families[] | {key, signals}'"],
   run: async (app) => {
     const client = await app.client();
@@ -27,7 +29,7 @@ export default defineCommand({
       { header: 'LABEL', value: (f) => field(f, 'label') ?? '' },
       { header: 'CREATABLE', value: (f) => field(f, 'creatable') ?? '' },
       { header: 'RESOURCES', value: (f) => (Array.isArray(f.resources) ? String(f.resources.length) : '') },
-      { header: 'SIGNALS', value: (f) => signalsText(f.signals) || (field(f, 'availability') ?? '') },
+      { header: 'SIGNALS', value: (f) => signalsText(f.signals) || (field(f, 'availability') ?? ''), fit: { kind: 'text', min: 16 } },
     ]);
     table.add(families);
     await table.end();

@@ -2,7 +2,7 @@
 // streamed as it comes; --limit caps the rows and, when more remain, says which --cursor
 // goes on from there.
 import { defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
-import { intOption, textOption } from '../../../cli/options.js';
+import { intOption, textOption, wideOption } from '../../../cli/options.js';
 import { cursorPages } from '../../../client/monitoring.js';
 import { renderList } from '../../../output/list.js';
 import type { FamilySpec, Item } from '../../resource/family.js';
@@ -20,6 +20,7 @@ export function cursorListCommand<const O extends Record<string, OptionSpec<unkn
     path: [...spec.command.split(' '), 'list'],
     description: list.description,
     options: {
+      ...wideOption(),
       ...list.filters,
       limit: option('--limit <n>', 'show at most this many', intOption('--limit')),
       perPage: option('--per-page <n>', 'items per request (default: the API\'s)', intOption('--per-page', 1, 100)),

@@ -3,7 +3,8 @@
 // the API composes when a rule has no name.
 import { ALERT_INCIDENT_KIND, ALERT_RULE_KIND } from '../../../client/monitoring.js';
 import type { FamilySpec, Item } from '../../resource/family.js';
-import { field } from '../../resource/family.js';
+import { field, idColumn } from '../../resource/family.js';
+import { TIMESTAMP_FIT } from '../../../output/fit.js';
 
 const resourceOf = (r: Item) => [field(r, 'resource_type'), field(r, 'resource_name') ?? field(r, 'resource_id')].filter(Boolean).join('/');
 
@@ -12,13 +13,13 @@ export const RULES: FamilySpec = {
   command: 'alerts resource rules',
   label: 'alert rule',
   columns: [
-    { header: 'ID', value: (r) => r.id },
-    { header: 'NAME', value: (r) => r.name ?? field(r, 'title') ?? '' },
-    { header: 'RESOURCE', value: resourceOf },
-    { header: 'CONDITION', value: (r) => field(r, 'condition') ?? '' },
-    { header: 'SEVERITY', value: (r) => field(r, 'severity') ?? '' },
+    idColumn(),
+    { header: 'NAME', value: (r) => r.name ?? field(r, 'title') ?? '', fit: { kind: 'text', min: 14 } },
+    { header: 'RESOURCE', value: resourceOf, fit: { kind: 'text', min: 12, priority: 3 } },
+    { header: 'CONDITION', value: (r) => field(r, 'condition') ?? '', fit: { kind: 'text', min: 16, priority: 4 } },
+    { header: 'SEVERITY', value: (r) => field(r, 'severity') ?? '', fit: { priority: 2 } },
     { header: 'STATE', value: (r) => field(r, 'state') ?? '' },
-    { header: 'LAST VALUE', value: (r) => field(r, 'last_metric_value') ?? '' },
+    { header: 'LAST VALUE', value: (r) => field(r, 'last_metric_value') ?? '', fit: { priority: 1 } },
   ],
   details: (r) => [
     ['Title', field(r, 'title')],
@@ -48,13 +49,13 @@ export const INCIDENTS: FamilySpec = {
   command: 'alerts resource incidents',
   label: 'incident',
   columns: [
-    { header: 'ID', value: (i) => i.id },
+    idColumn(),
     { header: 'STATE', value: (i) => field(i, 'state') ?? '' },
-    { header: 'SEVERITY', value: (i) => field(i, 'severity') ?? '' },
-    { header: 'RESOURCE', value: resourceOf },
-    { header: 'TITLE', value: (i) => field(i, 'title') ?? '' },
-    { header: 'OPENED', value: (i) => field(i, 'opened_at') ?? '' },
-    { header: 'RESOLVED', value: (i) => field(i, 'resolved_at') ?? '' },
+    { header: 'SEVERITY', value: (i) => field(i, 'severity') ?? '', fit: { priority: 2 } },
+    { header: 'RESOURCE', value: resourceOf, fit: { kind: 'text', min: 12, priority: 3 } },
+    { header: 'TITLE', value: (i) => field(i, 'title') ?? '', fit: { kind: 'text', min: 14, priority: 3 } },
+    { header: 'OPENED', value: (i) => field(i, 'opened_at') ?? '', fit: { ...TIMESTAMP_FIT, priority: 2 } },
+    { header: 'RESOLVED', value: (i) => field(i, 'resolved_at') ?? '', fit: { ...TIMESTAMP_FIT, priority: 1 } },
   ],
   details: (i, answer) => [
     ['Title', field(i, 'title')],

@@ -1,14 +1,17 @@
 // `infra alerts resource sources`: the evaluators behind resource alerts and whether they run.
 // A stale or failing source means its rules cannot fire: said on stderr, exit 0 (data).
 import { defineCommand } from '../../../cli/command.js';
+import { wideOption } from '../../../cli/options.js';
 import { field } from '../../resource/family.js';
 import { RULES } from './family.js';
+import { TIMESTAMP_FIT } from '../../../output/fit.js';
 
 type Row = Record<string, unknown>;
 
 export default defineCommand({
   path: ['alerts', 'resource', 'sources'],
   description: 'the sources that evaluate resource alerts: healthy, stale, failing or never ran',
+  options: wideOption(),
   examples: ['infra alerts resource sources', "infra alerts resource sources --json | jq '.data[] | select(.state != \"healthy\")'"],
   run: async (app) => {
     const client = await app.client();
@@ -20,10 +23,10 @@ export default defineCommand({
     const table = app.table<Row>([
       { header: 'SOURCE', value: (s) => field(s, 'key') ?? '' },
       { header: 'STATE', value: (s) => field(s, 'state') ?? '', color: (v) => (v === 'healthy' ? v : app.style.yellow(v)) },
-      { header: 'LAST SUCCESS', value: (s) => field(s, 'last_succeeded_at') ?? 'never' },
+      { header: 'LAST SUCCESS', value: (s) => field(s, 'last_succeeded_at') ?? 'never', fit: { ...TIMESTAMP_FIT, priority: 2 } },
       { header: 'ERROR', value: (s) => field(s, 'last_error_code') ?? '' },
-      { header: 'OPEN', value: (s) => field(s, 'open_conditions') ?? '' },
-      { header: 'COVERS', value: (s) => field(s, 'coverage_note') ?? field(s, 'label') ?? '' },
+      { header: 'OPEN', value: (s) => field(s, 'open_conditions') ?? '', fit: { priority: 1 } },
+      { header: 'COVERS', value: (s) => field(s, 'coverage_note') ?? field(s, 'label') ?? '', fit: { kind: 'text', min: 16 } },
     ]);
     table.add(rows);
     await table.end();

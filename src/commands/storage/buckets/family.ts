@@ -1,6 +1,6 @@
 // Object storage buckets as a family of the generic commands (src/commands/resource).
 import type { FamilySpec } from '../../resource/family.js';
-import { field } from '../../resource/family.js';
+import { field, idColumn } from '../../resource/family.js';
 
 const onOff = (v: unknown) => (v === undefined || v === null ? undefined : v === true || v === 'true' || v === 1 || v === '1' ? 'on' : 'off');
 
@@ -9,13 +9,13 @@ export const BUCKETS: FamilySpec = {
   command: 'storage buckets',
   label: 'bucket',
   columns: [
-    { header: 'ID', value: (b) => b.id },
+    idColumn(),
     { header: 'NAME', value: (b) => b.name ?? '' },
     { header: 'STATUS', value: (b) => b.status_details?.summary ?? b.status ?? '' },
     { header: 'SIZE', value: (b) => field(b, 'size_human') ?? '' },
-    { header: 'OBJECTS', value: (b) => field(b, 'object_count') ?? '' },
-    { header: 'ACCESS', value: (b) => (b.public_access === undefined ? '' : onOff(b.public_access) === 'on' ? 'public' : 'private') },
-    { header: 'REGION', value: (b) => field(b, 'region') ?? '' },
+    { header: 'OBJECTS', value: (b) => field(b, 'object_count') ?? '', fit: { priority: 2 } },
+    { header: 'ACCESS', value: (b) => (b.public_access === undefined ? '' : onOff(b.public_access) === 'on' ? 'public' : 'private'), fit: { priority: 3 } },
+    { header: 'REGION', value: (b) => field(b, 'region') ?? '', fit: { priority: 1 } },
   ],
   details: (b, answer) => {
     const limit = field(b, 'size_limit_human');

@@ -1,8 +1,8 @@
 // `infra storage buckets metrics trend|top-objects|health <bucket>`: GET .../metrics/{what}.
 // --json prints the answer as sent; people get its scalars as lines and its rows as a table.
-import { resourceArg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
+import { resourceArg, defineCommand, option, type CommandDef, type OptionSpec, } from '../../../cli/command.js';
 import { renderSamples } from '../../kit/samples-view.js';
-import { nonEmpty } from '../../../cli/options.js';
+import { nonEmpty, wideOption } from '../../../cli/options.js';
 import { BUCKETS } from './family.js';
 
 type What = 'trend' | 'top-objects' | 'health';
@@ -24,12 +24,14 @@ export function bucketMetricsCommand(what: What): CommandDef {
     path: ['storage', 'buckets', 'metrics', what],
     description: DESCRIPTION[what],
     args: [resourceArg('<bucket>', 'bucket id or name', BUCKETS.kind)],
-    options,
+    options: { ...options, ...wideOption() },
     examples: [`infra storage buckets metrics ${what} acme-assets`, `infra storage buckets metrics ${what} acme-assets --json`],
     run: async (app, { args: [ref], opts }) => {
       const client = await app.client();
       const { id } = await client.resources.resolve(BUCKETS.kind, ref, { signal: app.ctx.signal });
-      const query = Object.fromEntries(Object.entries(opts as Record<string, string | undefined>).filter(([, v]) => v !== undefined));
+      // Every option but --wide (how the table shows) is a query parameter.
+      const { wide: _wide, ...given } = opts as Record<string, string | undefined> & { wide: boolean };
+      const query = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       const { raw } = await client.bucketExtras.metrics(id, what, query, { signal: app.ctx.signal });
       if (app.json) return app.printJson(raw);
       await renderSamples(app, raw);

@@ -2,7 +2,8 @@
 // status_details and no asynchronous operation: a key works from its 201 on, and a revoked
 // one stays listed as revoked.
 import type { FamilySpec, Item } from '../../resource/family.js';
-import { field } from '../../resource/family.js';
+import { field, idColumn } from '../../resource/family.js';
+import { TIMESTAMP_FIT } from '../../../output/fit.js';
 
 function buckets(k: Item): string | undefined {
   if (field(k, 'scope') === 'team') return 'every bucket of the project';
@@ -15,14 +16,14 @@ export const KEYS: FamilySpec = {
   command: 'storage keys',
   label: 'access key',
   columns: [
-    { header: 'ID', value: (k) => k.id },
+    idColumn(),
     { header: 'NAME', value: (k) => k.name ?? '' },
     // The API's masked form: the full key id is in --json.
     { header: 'ACCESS KEY', value: (k) => field(k, 'access_key_id_masked') ?? '' },
     { header: 'STATUS', value: (k) => k.status ?? '' },
-    { header: 'SCOPE', value: (k) => field(k, 'scope') ?? '' },
-    { header: 'EXPIRES', value: (k) => field(k, 'expires_at') ?? 'never' },
-    { header: 'LAST USED', value: (k) => field(k, 'last_used_at') ?? 'never' },
+    { header: 'SCOPE', value: (k) => field(k, 'scope') ?? '', fit: { priority: 1 } },
+    { header: 'EXPIRES', value: (k) => field(k, 'expires_at') ?? 'never', fit: { ...TIMESTAMP_FIT, priority: 2 } },
+    { header: 'LAST USED', value: (k) => field(k, 'last_used_at') ?? 'never', fit: { ...TIMESTAMP_FIT, priority: 3 } },
   ],
   details: (k) => [
     ['Access key', field(k, 'access_key_id_masked')],
