@@ -7,8 +7,10 @@
 // only costs speed: every error means "no cache".
 //
 // Where: $INFRA_CACHE_DIR, else $XDG_CACHE_HOME/infra, else ~/.cache/infra. One directory per
-// Node version, architecture, V8 flags and build (dist/cli/build-id, a hash of every chunk):
-// V8 itself only compares the source's length, so a cache must never meet another build.
+// Node version, architecture, Node/V8 options and build (dist/cli/build-id, a hash of every
+// chunk): V8 itself only compares the source's length, so a cache must never meet another build.
+// V8 also refuses a cache made under other flags: bin/infra changes the WebAssembly flags in
+// the middle of a run, so entries are made and read under the default ones (withDefaultFlags).
 'use strict';
 
 const fs = require('node:fs');
@@ -41,9 +43,9 @@ function shortHash(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The directory of this Node + flags + build, under `root`. */
-function cacheDirFor(root, buildId, v8Flags) {
-  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? '', v8Flags].join('\0'))}`;
+/** The directory of this Node + options + build, under `root`. */
+function cacheDirFor(root, buildId) {
+  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))}`;
   return { dir: path.join(root, `v8-${key}-${buildId}`), prefix: `v8-${key}-` };
 }
 
@@ -84,9 +86,10 @@ function writeAtomic(file, bytes) {
 /**
  * Compile the .cjs files under `distDir` with a code cache from `root`. Returns `save()`,
  * which writes the cache of every chunk that had none (call it at exit, once the command ran;
- * skip it when the run should leave no trace, e.g. --help).
+ * skip it when the run should leave no trace, e.g. --help). `withDefaultFlags(fn)` runs fn
+ * under V8's default flags (see bin/infra): every compile and every cache made goes through it.
  */
-function install({ distDir, root, v8Flags = '' }) {
+function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
   const vm = require('node:vm');
   const Module = require('node:module');
   let buildId;
@@ -96,7 +99,7 @@ function install({ distDir, root, v8Flags = '' }) {
     return { save() {} };
   }
   if (!/^[0-9a-f]{8,64}$/.test(buildId)) return { save() {} };
-  const { dir, prefix } = cacheDirFor(root, buildId, v8Flags);
+  const { dir, prefix } = cacheDirFor(root, buildId);
   const pending = [];
   const inDist = distDir + path.sep;
   const previous = Module._extensions['.cjs'] ?? Module._extensions['.js'];
@@ -111,11 +114,14 @@ function install({ distDir, root, v8Flags = '' }) {
     } catch {
       // no cache yet, or unreadable: compile from source
     }
-    const script = new vm.Script(Module.wrap(source), {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    const script = withDefaultFlags(
+      () =>
+        new vm.Script(Module.wrap(source), {
+          filename,
+          cachedData,
+          importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+        }),
+    );
     if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, cacheFile });
     const wrapper = script.runInThisContext({ displayErrors: true });
     wrapper.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
@@ -130,7 +136,8 @@ function install({ distDir, root, v8Flags = '' }) {
           // Caches of earlier builds for this same Node are dead weight now.
           for (const name of fs.readdirSync(root)) if (name.startsWith(prefix) && path.join(root, name) !== dir) fs.rmSync(path.join(root, name), { recursive: true, force: true });
         }
-        for (const { script, cacheFile } of pending) writeAtomic(cacheFile, encode(script.createCachedData()));
+        const made = withDefaultFlags(() => pending.map(({ script, cacheFile }) => ({ cacheFile, data: script.createCachedData() })));
+        for (const { cacheFile, data } of made) writeAtomic(cacheFile, encode(data));
       } catch {
         // read-only, full, or not a directory: the next run compiles again, nothing else
       }
