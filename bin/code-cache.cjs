@@ -1,10 +1,9 @@
 // Compiled code kept between runs, so a command does not parse and compile its chunks again
-// every time. Node 22.8+ does this itself (module.enableCompileCache); Node 20 has no such
-// switch, so there the CLI's CommonJS chunks (dist/cli/, scripts/build.mjs) are compiled with
-// a V8 code cache of our own: one file per chunk, produced at exit (so it holds the functions
-// the command actually ran, not only the top level), checked on read, ignored when anything
-// is off. A cache problem of any kind (corrupt file, read-only or missing directory, no HOME)
-// only costs speed: every error means "no cache".
+// every time: the CLI's CommonJS chunks (dist/cli/, scripts/build.mjs) are compiled with a V8
+// code cache of our own, on every Node: one file per chunk, produced at exit (so it holds the
+// functions the command actually ran, not only the top level that Node 22's own compile cache
+// keeps), checked on read, ignored when anything is off. A cache problem of any kind (corrupt
+// file, read-only or missing directory, no HOME) only costs speed: every error means "no cache".
 //
 // Where: $INFRA_CACHE_DIR, else $XDG_CACHE_HOME/infra, else ~/.cache/infra. One directory per
 // Node version, architecture, Node/V8 options and build (dist/cli/build-id, a hash of every
