@@ -1,28 +1,29 @@
 // Compiled code kept between runs, so a command does not parse and compile its chunks again
-// every time. Node 22.8+ does this itself (module.enableCompileCache); Node 20 has no such
-// switch, so there the CLI's CommonJS chunks (dist/cli/, scripts/build.mjs) are compiled with
-// a V8 code cache of our own: one file per chunk, produced at exit (so it holds the functions
-// the command actually ran, not only the top level), checked on read, ignored when anything
-// is off. A cache problem of any kind (corrupt file, read-only or missing directory, no HOME)
-// only costs speed: every error means "no cache".
+// every time: the CLI's CommonJS chunks (dist/cli/, scripts/build.mjs) are compiled with a V8
+// code cache of our own, on every Node: one file per chunk, produced at exit (so it holds the
+// functions the command actually ran, not only the top level that Node 22's own compile cache
+// keeps), checked on read, ignored when anything is off. A cache problem of any kind (corrupt
+// file, read-only or missing directory, no HOME) only costs speed: every error means "no cache".
 //
 // Where: $INFRA_CACHE_DIR, else $XDG_CACHE_HOME/infra, else ~/.cache/infra. One directory per
-// Node version, architecture, V8 flags and build (dist/cli/build-id, a hash of every chunk):
-// V8 itself only compares the source's length, so a cache must never meet another build.
+// Node version, architecture, Node/V8 options and build (dist/cli/build-id, a hash of every
+// chunk): V8 itself only compares the source's length, so a cache must never meet another build.
+// V8 also refuses a cache made under other flags: bin/infra changes the WebAssembly flags in
+// the middle of a run, so entries are made and read under the default ones (withDefaultFlags).
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
 
-// INFV8 + format version; then the payload's length, its SHA-1, the payload (V8's data).
-const MAGIC = Buffer.from('INFV8\x00\x00\x01', 'latin1');
-const DIGEST = 20;
-const HEADER = MAGIC.length + 4 + DIGEST;
+// INFV8 + format version; then the payload's length, its CRC-32, the payload (V8's data).
+const MAGIC = Buffer.from('INFV8\x00\x00\x02', 'latin1');
+const HEADER = MAGIC.length + 4 + 4;
 
-/** SHA-1 of the payload: against corruption, not attack (the directory is the user's own).
- * node:crypto, because undici loads it in every command that talks to the API anyway. */
+/** CRC-32 of the payload: against corruption, not attack (the directory is the user's own).
+ * node:zlib's (Node 20.15+), not a hash of node:crypto: a command over plain http: loads no
+ * crypto at all, and node:crypto + SHA-1 cost ~3x what node:zlib + CRC-32 do. */
 function digest(data) {
-  return require('node:crypto').createHash('sha1').update(data).digest();
+  return require('node:zlib').crc32(data);
 }
 
 /** The cache root for this environment, or undefined (no usable location). */
@@ -41,9 +42,9 @@ function shortHash(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The directory of this Node + flags + build, under `root`. */
-function cacheDirFor(root, buildId, v8Flags) {
-  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? '', v8Flags].join('\0'))}`;
+/** The directory of this Node + options + build, under `root`. */
+function cacheDirFor(root, buildId) {
+  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))}`;
   return { dir: path.join(root, `v8-${key}-${buildId}`), prefix: `v8-${key}-` };
 }
 
@@ -54,7 +55,7 @@ function decode(file) {
   const data = file.subarray(HEADER);
   // V8 checks its own header (version, flags, source length) but, in release builds, not its
   // payload: a flipped byte must be caught here, or it would be run as code.
-  if (data.length !== length || !digest(data).equals(file.subarray(MAGIC.length + 4, HEADER))) return undefined;
+  if (data.length !== length || digest(data) !== file.readUInt32LE(MAGIC.length + 4)) return undefined;
   return data;
 }
 
@@ -62,7 +63,7 @@ function encode(data) {
   const head = Buffer.alloc(HEADER);
   MAGIC.copy(head);
   head.writeUInt32LE(data.length, MAGIC.length);
-  digest(data).copy(head, MAGIC.length + 4);
+  head.writeUInt32LE(digest(data), MAGIC.length + 4);
   return Buffer.concat([head, data]);
 }
 
@@ -84,9 +85,10 @@ function writeAtomic(file, bytes) {
 /**
  * Compile the .cjs files under `distDir` with a code cache from `root`. Returns `save()`,
  * which writes the cache of every chunk that had none (call it at exit, once the command ran;
- * skip it when the run should leave no trace, e.g. --help).
+ * skip it when the run should leave no trace, e.g. --help). `withDefaultFlags(fn)` runs fn
+ * under V8's default flags (see bin/infra): every compile and every cache made goes through it.
  */
-function install({ distDir, root, v8Flags = '' }) {
+function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
   const vm = require('node:vm');
   const Module = require('node:module');
   let buildId;
@@ -96,7 +98,7 @@ function install({ distDir, root, v8Flags = '' }) {
     return { save() {} };
   }
   if (!/^[0-9a-f]{8,64}$/.test(buildId)) return { save() {} };
-  const { dir, prefix } = cacheDirFor(root, buildId, v8Flags);
+  const { dir, prefix } = cacheDirFor(root, buildId);
   const pending = [];
   const inDist = distDir + path.sep;
   const previous = Module._extensions['.cjs'] ?? Module._extensions['.js'];
@@ -111,11 +113,14 @@ function install({ distDir, root, v8Flags = '' }) {
     } catch {
       // no cache yet, or unreadable: compile from source
     }
-    const script = new vm.Script(Module.wrap(source), {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    const script = withDefaultFlags(
+      () =>
+        new vm.Script(Module.wrap(source), {
+          filename,
+          cachedData,
+          importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+        }),
+    );
     if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, cacheFile });
     const wrapper = script.runInThisContext({ displayErrors: true });
     wrapper.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
@@ -130,7 +135,8 @@ function install({ distDir, root, v8Flags = '' }) {
           // Caches of earlier builds for this same Node are dead weight now.
           for (const name of fs.readdirSync(root)) if (name.startsWith(prefix) && path.join(root, name) !== dir) fs.rmSync(path.join(root, name), { recursive: true, force: true });
         }
-        for (const { script, cacheFile } of pending) writeAtomic(cacheFile, encode(script.createCachedData()));
+        const made = withDefaultFlags(() => pending.map(({ script, cacheFile }) => ({ cacheFile, data: script.createCachedData() })));
+        for (const { cacheFile, data } of made) writeAtomic(cacheFile, encode(data));
       } catch {
         // read-only, full, or not a directory: the next run compiles again, nothing else
       }

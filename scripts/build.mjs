@@ -4,6 +4,8 @@
 //   fraction of what its ESM loader costs (no resolve/link/instantiate pass over ~40 chunks),
 //   and on Node 20 only CommonJS code can be given a V8 code cache (bin/code-cache.cjs).
 //   esbuild splits only ESM, so the split ESM output is converted chunk by chunk.
+//   Built-ins that undici and commander require at load but infra never uses get a stand-in
+//   (./deferred-builtins.mjs): no node:http2, node:tls, node:crypto or node:child_process.
 // - dist/lib.js + dist/chunks/: the library (`import { Client } from 'infra-cli'`), ESM as before.
 // The bundle is built beside dist/ and swapped in, so a failed build leaves the previous one usable.
 import { build, transform } from 'esbuild';
@@ -12,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { deferredBuiltins } from './deferred-builtins.mjs';
 
 const root = new URL('../', import.meta.url);
 
@@ -50,7 +53,7 @@ async function buildCli(outdir) {
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
     complete: 'src/program/complete.ts',
   };
-  const { outputFiles } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false });
+  const { outputFiles } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, plugins: [deferredBuiltins] });
   const hash = createHash('sha256');
   for (const file of outputFiles) {
     // `import()` of a chunk becomes require() in a resolved promise: same laziness, no ESM loader.

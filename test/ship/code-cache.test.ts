@@ -1,4 +1,4 @@
-// The compile cache (bin/code-cache.cjs on Node 20, Node's own on 22.8+) through the real
+// The compile cache (bin/code-cache.cjs, on every Node) through the real
 // bin/infra: it is written by a command that ran, used by the next, and whatever happens to
 // it (corrupt or truncated files, an unwritable directory, no HOME at all) changes nothing but
 // speed: same exit code, same stdout, same stderr, same requests as a run with no cache.
@@ -16,8 +16,6 @@ const codeCache = nodeModule.createRequire(import.meta.url)(join(ROOT, 'bin', 'c
   decode(file: Buffer): Buffer | undefined;
   encode(data: Buffer): Buffer;
 };
-/** Node 22.8+ keeps the cache itself (module.enableCompileCache); before, bin/code-cache.cjs does. */
-const OWN_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
 
 interface Run {
   code: number;
@@ -47,7 +45,7 @@ function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'infra-code-cache-'));
 }
 
-/** Every file under `dir` (the cache's layout is Node's business on 22.8+). */
+/** Every file under `dir`. */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -83,14 +81,12 @@ describe('the compile cache through bin/infra', () => {
     expect(files.length).toBeGreaterThan(5);
     const written = new Map(files.map((f) => [f, statSync(f).mtimeMs]));
     for (const argv of COMMANDS) expectSameAsReference(argv, await infra(argv, { INFRA_CACHE_DIR: dir }));
-    if (OWN_CACHE) {
-      // A file is written only when V8 had none or refused it: untouched means used.
-      expect(new Map(filesUnder(dir).map((f) => [f, statSync(f).mtimeMs]))).toEqual(written);
-      // One directory for this Node, flags and build; every file a checked entry.
-      expect(readdirSync(dir)).toHaveLength(1);
-      expect(readdirSync(dir)[0]).toMatch(new RegExp(`^v8-${process.version}-${process.arch}-[0-9a-f]{8}-${readFileSync(join(ROOT, 'dist', 'cli', 'build-id'), 'utf8').trim()}$`));
-      for (const f of files) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
-    }
+    // A file is written only when V8 had none or refused it: untouched means used.
+    expect(new Map(filesUnder(dir).map((f) => [f, statSync(f).mtimeMs]))).toEqual(written);
+    // One directory for this Node, options and build; every file a checked entry.
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(readdirSync(dir)[0]).toMatch(new RegExp(`^v8-${process.version}-${process.arch}-[0-9a-f]{8}-${readFileSync(join(ROOT, 'dist', 'cli', 'build-id'), 'utf8').trim()}$`));
+    for (const f of files) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
   }, 60_000);
 
   it('corrupt, truncated or foreign cache files: same output, and our own files are rewritten whole', async () => {
@@ -106,7 +102,7 @@ describe('the compile cache through bin/infra', () => {
     });
     expect(files.length).toBeGreaterThan(2);
     for (const argv of COMMANDS) expectSameAsReference(argv, await infra(argv, { INFRA_CACHE_DIR: dir }));
-    if (OWN_CACHE) for (const f of filesUnder(dir)) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
+    for (const f of filesUnder(dir)) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
   }, 60_000);
 
   it('an unwritable cache location (read-only directory, a file in the way): same output, nothing written', async () => {
