@@ -87,7 +87,13 @@ if (n !== ${N}) throw new Error('read ' + n);
 `,
 );
 
-const env = { PATH: process.env.PATH ?? '', HOME: work, INFRA_CONFIG_DIR: join(work, 'config'), INFRA_TOKEN: 'bench-token', ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}) };
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: work,
+  INFRA_CONFIG_DIR: join(work, 'config'),
+  INFRA_TOKEN: 'bench-token',
+  ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}),
+};
 
 /** Runs one process with stdout a pipe that is drained; resolves with wall ms, stdout bytes and (when `count`) lines. */
 function timed(args, extraEnv, count = false) {

@@ -110,8 +110,9 @@ try {
   }
   const deltaMb = (large.maxRssKb - small.maxRssKb) / 1024;
   console.log(`  peak RSS difference 200k vs 10k: ${deltaMb.toFixed(1)} MB (target <= 10 MB): ${Math.abs(deltaMb) <= 10 ? 'met' : `MISSED by ${(Math.abs(deltaMb) - 10).toFixed(1)} MB`}`);
-  console.log(`  throughput at 200k: ${Math.round(large.perSecond).toLocaleString('en')} entries/s (target >= 50,000): ${large.perSecond >= 50_000 ? 'met' : `MISSED by ${Math.round(50_000 - large.perSecond).toLocaleString('en')} entries/s`}`);
-
+  console.log(
+    `  throughput at 200k: ${Math.round(large.perSecond).toLocaleString('en')} entries/s (target >= 50,000): ${large.perSecond >= 50_000 ? 'met' : `MISSED by ${Math.round(50_000 - large.perSecond).toLocaleString('en')} entries/s`}`,
+  );
 
   console.log('\ndiagnose --local with 300 ms latency per request (median of 3 processes each)');
   await post(sim, 'reset', {});

@@ -72,4 +72,10 @@ async function scenario(label, { speed, image, rolloutSimS, intervalArgs, capS }
 }
 
 await scenario('A. normal rollout, real time, default interval cap', { speed: 1, image: 'registry.sim.local/acme/web:2.0.0', rolloutSimS: 10, intervalArgs: [], capS: 5 });
-await scenario('B. slow rollout (fails after 60 sim-s), sim speed 10, --interval 500ms', { speed: 10, image: 'registry.sim.local/acme/web:slow', rolloutSimS: 60, intervalArgs: ['--interval', '500ms'], capS: 0.5 });
+await scenario('B. slow rollout (fails after 60 sim-s), sim speed 10, --interval 500ms', {
+  speed: 10,
+  image: 'registry.sim.local/acme/web:slow',
+  rolloutSimS: 60,
+  intervalArgs: ['--interval', '500ms'],
+  capS: 0.5,
+});

@@ -124,10 +124,17 @@ function readmeRows(results) {
       return `${s.median_ms.toFixed(0)} ms = ${s.ratio.toFixed(2)}× ${s.target ? (s.met ? 'met' : '**missed**') : ''}${mem}`.replace(/ {2,}/g, ' ').trim();
     });
     const s0 = results[0].startup.find((x) => x.name === name);
-    const target = s0.target ? `≤ ${results.map((r) => r.startup.find((x) => x.name === name).target).filter((t, i, a) => a.indexOf(t) === i).join(' / ')}× ${s0.base === 'node -e 0' ? '`node -e 0`' : 'bare request'}${s0.memory !== false && s0.rss_ratio !== undefined ? ', RSS ≤ 1.25×' : ''}` : `(${s0.base === 'node -e 0' ? '`node -e 0`' : 'bare request'})`;
+    const target = s0.target
+      ? `≤ ${results
+          .map((r) => r.startup.find((x) => x.name === name).target)
+          .filter((t, i, a) => a.indexOf(t) === i)
+          .join(' / ')}× ${s0.base === 'node -e 0' ? '`node -e 0`' : 'bare request'}${s0.memory !== false && s0.rss_ratio !== undefined ? ', RSS ≤ 1.25×' : ''}`
+      : `(${s0.base === 'node -e 0' ? '`node -e 0`' : 'bare request'})`;
     lines.push(`| \`${name.replace(/^infra /, 'infra ')}\` | ${target} | ${cells.join(' | ')} |`);
   }
-  const floors = results.map((r) => `Node ${r.node.slice(1)}: \`node -e 0\` ${r.startup[0].median_ms.toFixed(0)} ms, bare request ${r.startup[1].median_ms.toFixed(0)} ms (peak RSS ${r.startup[1].peak_rss_mb} MB)`);
+  const floors = results.map(
+    (r) => `Node ${r.node.slice(1)}: \`node -e 0\` ${r.startup[0].median_ms.toFixed(0)} ms, bare request ${r.startup[1].median_ms.toFixed(0)} ms (peak RSS ${r.startup[1].peak_rss_mb} MB)`,
+  );
   return `${lines.join('\n')}\n\nFloors in the same run: ${floors.join('; ')}; ${runs} interleaved runs, medians.`;
 }
 
@@ -184,7 +191,8 @@ try {
       for (const s of r.startup) {
         const ratio = s.base ? `  ${s.ratio.toFixed(2)}x ${s.base}` : '';
         const verdict = s.target ? ` (target <= ${s.target}x: ${s.met ? 'met' : 'MISSED'})` : '';
-        const mem = s.peak_rss_mb !== undefined ? `; peak RSS ${s.peak_rss_mb} MB${s.rss_ratio !== undefined ? ` ${s.rss_ratio.toFixed(2)}x (target <= 1.25x: ${s.rss_met ? 'met' : 'MISSED'})` : ''}` : '';
+        const mem =
+          s.peak_rss_mb !== undefined ? `; peak RSS ${s.peak_rss_mb} MB${s.rss_ratio !== undefined ? ` ${s.rss_ratio.toFixed(2)}x (target <= 1.25x: ${s.rss_met ? 'met' : 'MISSED'})` : ''}` : '';
         console.log(`    ${s.name.padEnd(32)} ${s.median_ms.toFixed(1).padStart(7)} ms${ratio}${verdict}${mem}`);
       }
     }

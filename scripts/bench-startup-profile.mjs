@@ -67,12 +67,14 @@ function group(node, parentOf) {
     // importing chunk's require() call: it belongs to the loader, not to that chunk's code.
     const { url: at, functionName: fn } = n.callFrame;
     if (fn === 'compileForInternalLoader' || at.startsWith('node:internal/bootstrap/')) return 'Node: loading built-in modules (node:http2, node:tls, ...)';
-    if (at.startsWith('node:internal/modules/cjs/') || at.endsWith('/bin/code-cache.cjs') || fn === 'Script' || fn === 'compileFunctionForCJSLoader') return 'Node: loading the bundle (CommonJS loader, compile, code cache)';
+    if (at.startsWith('node:internal/modules/cjs/') || at.endsWith('/bin/code-cache.cjs') || fn === 'Script' || fn === 'compileFunctionForCJSLoader')
+      return 'Node: loading the bundle (CommonJS loader, compile, code cache)';
     const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber);
     if (src) return GROUPS.find(([, test]) => test(src))[0];
     if (n.callFrame.url.includes('/bin/infra')) break;
   }
-  if (functionName === 'compileSourceTextModule' || functionName === 'compileFunction' || functionName === 'Script' || functionName === 'compileFunctionForCJSLoader') return 'Node: compiling the bundle';
+  if (functionName === 'compileSourceTextModule' || functionName === 'compileFunction' || functionName === 'Script' || functionName === 'compileFunctionForCJSLoader')
+    return 'Node: compiling the bundle';
   if (url.includes('modules/esm') || url.includes('modules/run_main')) return 'Node: ESM loader';
   if (functionName === 'compileForInternalLoader') return 'Node: loading built-in modules (by bin/infra or the loader)';
   return 'Node: start-up and exit (no bundle code on the stack)';
@@ -107,19 +109,27 @@ function profile(name, args, extraEnv = {}) {
 let sim;
 try {
   sim = spawn(process.execPath, [BIN, 'sim', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
-  const { url, tokens } = JSON.parse(await new Promise((resolve, reject) => {
-    sim.once('exit', (code) => reject(new Error(`infra sim exited ${code}`)));
-    createInterface({ input: sim.stdout }).once('line', resolve);
-  }));
+  const { url, tokens } = JSON.parse(
+    await new Promise((resolve, reject) => {
+      sim.once('exit', (code) => reject(new Error(`infra sim exited ${code}`)));
+      createInterface({ input: sim.stdout }).once('line', resolve);
+    }),
+  );
   const base = profile('node', ['-e', '0']);
   const cmd = profile('infra', [BIN, ...ARGS], { INFRA_API_URL: url, INFRA_TOKEN: tokens.admin });
   const names = [...new Set([...cmd.keys(), ...base.keys()])];
   const rows = names.map((n) => ({ n, cmd: cmd.get(n) ?? 0, base: base.get(n) ?? 0 })).sort((a, b) => b.cmd - b.base - (a.cmd - a.base));
   const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
-  console.log(`start-up profile of \`infra ${ARGS.join(' ')}\` (node ${process.version}, ${RUNS} profiled runs each, mean ms of CPU-profile samples; NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'})`);
+  console.log(
+    `start-up profile of \`infra ${ARGS.join(' ')}\` (node ${process.version}, ${RUNS} profiled runs each, mean ms of CPU-profile samples; NODE_EXTRA_CA_CERTS ${env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'})`,
+  );
   console.log(`  ${'where'.padEnd(44)} ${'infra'.padStart(7)} ${'node -e 0'.padStart(10)} ${'above'.padStart(7)}`);
-  for (const r of rows) if (Math.abs(r.cmd) >= 0.5 || Math.abs(r.base) >= 0.5) console.log(`  ${r.n.padEnd(44)} ${r.cmd.toFixed(1).padStart(7)} ${r.base.toFixed(1).padStart(10)} ${(r.cmd - r.base).toFixed(1).padStart(7)}`);
-  console.log(`  ${'total (profiled time, not wall time)'.padEnd(44)} ${sum('cmd').toFixed(1).padStart(7)} ${sum('base').toFixed(1).padStart(10)} ${(sum('cmd') - sum('base')).toFixed(1).padStart(7)}`);
+  for (const r of rows)
+    if (Math.abs(r.cmd) >= 0.5 || Math.abs(r.base) >= 0.5)
+      console.log(`  ${r.n.padEnd(44)} ${r.cmd.toFixed(1).padStart(7)} ${r.base.toFixed(1).padStart(10)} ${(r.cmd - r.base).toFixed(1).padStart(7)}`);
+  console.log(
+    `  ${'total (profiled time, not wall time)'.padEnd(44)} ${sum('cmd').toFixed(1).padStart(7)} ${sum('base').toFixed(1).padStart(10)} ${(sum('cmd') - sum('base')).toFixed(1).padStart(7)}`,
+  );
 } finally {
   sim?.kill();
   rmSync(work, { recursive: true, force: true });

@@ -19,7 +19,11 @@ const bold = process.stdout.isTTY && !process.env.NO_COLOR ? (s) => `\u001b[1m${
 const steps = [
   ['What is deployed, with the status the platform reports (not the legacy status string)', ['serverless', 'list'], 0],
   ['Roll out a new image and wait for it, as CI would', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:v2', '--wait', '--interval', '1s'], 0],
-  ['Roll out an image that does not exist: the old revision keeps serving (exit 3)', ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:missing', '--wait', '--interval', '1s'], 3],
+  [
+    'Roll out an image that does not exist: the old revision keeps serving (exit 3)',
+    ['serverless', 'update', 'web', '--image', 'registry.example.com/acme/web:missing', '--wait', '--interval', '1s'],
+    3,
+  ],
   ['Ask why', ['serverless', 'diagnose', 'web'], 0],
   ['The same, correlated by the client itself', ['serverless', 'diagnose', 'worker', '--local'], 0],
   ['Every revision and its conditions', ['serverless', 'revisions', 'web'], 0],
@@ -30,11 +34,7 @@ const steps = [
 ];
 
 /** What the demo suggests last: looking around (list), a failure explained (diagnose), and a change (update). */
-const NEXT = [
-  'infra serverless list',
-  'infra serverless diagnose api',
-  'infra serverless update web --image registry.sim.local/acme/web:v2 --wait',
-];
+const NEXT = ['infra serverless list', 'infra serverless diagnose api', 'infra serverless update web --image registry.sim.local/acme/web:v2 --wait'];
 
 console.log(`simulator at ${url} (clock 20x)\n`);
 const broken = [];

@@ -34,8 +34,7 @@ export function requestTimeLimit(value: string | undefined): number | undefined 
       ms = NaN;
     }
   }
-  if (!(ms > 0) || !Number.isSafeInteger(ms))
-    throw new UsageError(`INFRA_HTTP_TIMEOUT must be a duration such as 30s or 2m (a bare number is milliseconds), not "${value}"`);
+  if (!(ms > 0) || !Number.isSafeInteger(ms)) throw new UsageError(`INFRA_HTTP_TIMEOUT must be a duration such as 30s or 2m (a bare number is milliseconds), not "${value}"`);
   return ms;
 }
 
@@ -81,8 +80,7 @@ export class App {
   }
 
   requireApiUrl(): string {
-    if (!this.settings.apiUrl)
-      throw new UsageError('no API URL configured', "pass --api-url, set INFRA_API_URL, or run 'infra config set api-url URL' (try 'infra sim' for a local one)");
+    if (!this.settings.apiUrl) throw new UsageError('no API URL configured', "pass --api-url, set INFRA_API_URL, or run 'infra config set api-url URL' (try 'infra sim' for a local one)");
     return this.settings.apiUrl;
   }
 
@@ -143,11 +141,7 @@ export class App {
     if (wait.waitMs <= RETRY_SAID_OVER_MS) return;
     if (this.settings.quiet && wait.waitMs < RETRY_QUIET_UNDER_MS) return;
     const what =
-      wait.reason === 'rate-limit'
-        ? 'rate limited by the API'
-        : wait.reason === 'status'
-          ? `the API answered ${wait.status} on ${wait.endpoint}`
-          : `no answer from ${wait.endpoint} (${wait.problem})`;
+      wait.reason === 'rate-limit' ? 'rate limited by the API' : wait.reason === 'status' ? `the API answered ${wait.status} on ${wait.endpoint}` : `no answer from ${wait.endpoint} (${wait.problem})`;
     const seconds = formatDuration(Math.ceil(wait.waitMs / 1000) * 1000);
     const line = `${what}; retrying in ${seconds} (attempt ${wait.attempt} of ${wait.attempts})`;
     if (this.retryNotice) this.retryNotice(line);

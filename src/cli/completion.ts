@@ -109,12 +109,9 @@ function caseFunctions(prefix: string, root: NodeSpec): string {
   });
   const wordArms = nodes.map((n) => `    ${sq(n.path)}) REPLY=${sq([...n.children.flatMap((c) => [c.name, ...c.aliases])].join(' '))} ;;`);
   const flagArms = nodes.map((n) => `    ${sq(n.path)}) REPLY=${sq(n.flags.flatMap((f) => f.names).join(' '))} ;;`);
-  const choiceArms = nodes.flatMap((n) =>
-    n.flags.filter((f) => f.choices.length).flatMap((f) => f.names.map((name) => `    ${sq(`${n.path}:${name}`)}) REPLY=${sq(f.choices.join(' '))} ;;`)),
-  );
+  const choiceArms = nodes.flatMap((n) => n.flags.filter((f) => f.choices.length).flatMap((f) => f.names.map((name) => `    ${sq(`${n.path}:${name}`)}) REPLY=${sq(f.choices.join(' '))} ;;`)));
   const argArms = nodes.flatMap((n) => n.args.map((vals, i) => (vals.length ? `    ${sq(`${n.path}:${i}`)}) REPLY=${sq(vals.join(' '))} ;;` : '')));
-  const fn = (name: string, subject: string, arms: string[], tail = '') =>
-    `${prefix}_${name}() {\n  REPLY=''\n  case ${subject} in\n${arms.filter(Boolean).join('\n')}\n  esac${tail}\n}`;
+  const fn = (name: string, subject: string, arms: string[], tail = '') => `${prefix}_${name}() {\n  REPLY=''\n  case ${subject} in\n${arms.filter(Boolean).join('\n')}\n  esac${tail}\n}`;
   // Where `infra __complete` gives the values. A global option's (--project) under every path;
   // a variadic argument's at every position (the callback knows which positions are its own).
   const globalCallbacks = new Set(root.flags.filter((f) => f.callback).flatMap((f) => f.names));

@@ -5,7 +5,10 @@ import { closest } from './route.js';
 
 /** The command group of a list path: `/serverless` → `serverless`, `/storage/buckets` → `storage buckets`. */
 export function commandOf(path: string): string {
-  return path.replace(/^\/+|\/+$/g, '').split('/').join(' ');
+  return path
+    .replace(/^\/+|\/+$/g, '')
+    .split('/')
+    .join(' ');
 }
 
 /** A name found nowhere in the list: where it looked (the list, how many), a near name, and the list command. */

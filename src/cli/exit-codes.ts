@@ -31,8 +31,7 @@ export function classify(err: unknown): Failure {
   if (err instanceof InterruptedError) return { code: err.signal === 'SIGTERM' ? ExitCode.TERMINATED : ExitCode.INTERRUPTED, message: err.message };
   if (isAbort(err)) return { code: ExitCode.INTERRUPTED, message: 'interrupted' };
   if (err instanceof AmbiguousNameError) return { code: ExitCode.USAGE, message: err.message };
-  if (err instanceof MissingTokenError)
-    return { code: ExitCode.AUTH, message: err.message, hint: "run 'infra auth login' or set INFRA_TOKEN" };
+  if (err instanceof MissingTokenError) return { code: ExitCode.AUTH, message: err.message, hint: "run 'infra auth login' or set INFRA_TOKEN" };
   if (err instanceof ValidationError) {
     const details = Object.entries(err.fieldErrors).flatMap(([field, msgs]) => msgs.map((m) => `  ${field}: ${m}`));
     const hint = takenNameHint(err.endpoint, Object.keys(err.fieldErrors), err.sent);
@@ -56,13 +55,16 @@ export function classify(err: unknown): Failure {
   if (err instanceof NoSuchNameError) return { code: ExitCode.NOT_FOUND, ...noSuchName(err) };
   if (err instanceof NotFoundError) return { code: ExitCode.NOT_FOUND, message: `${err.message} (404 on ${err.endpoint})` };
   if (err instanceof DeadlineError)
-    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt' };
+    return {
+      code: ExitCode.UNAVAILABLE,
+      message: err.message,
+      hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt',
+    };
   if (err instanceof UnavailableError) {
     const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint };
   }
-  if (err instanceof ResponseShapeError)
-    return { code: ExitCode.FAILED, message: err.message, hint: 'the API answered something this client cannot read; --debug shows the exchange' };
+  if (err instanceof ResponseShapeError) return { code: ExitCode.FAILED, message: err.message, hint: 'the API answered something this client cannot read; --debug shows the exchange' };
   if (err instanceof ConflictError) return { code: ExitCode.FAILED, message: `refused by the API: ${err.message}` };
   if (err instanceof ApiError) return { code: ExitCode.FAILED, message: err.message };
   const message = err instanceof Error ? err.message : String(err);

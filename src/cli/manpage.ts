@@ -14,7 +14,10 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
   ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
-  ['INFRA_HTTP_TIMEOUT', 'Time limit of each HTTP request, its retries and the waits between them included, as a duration (30s, 2m; a bare number is milliseconds). Default 60s. Past it the command ends with exit 7.'],
+  [
+    'INFRA_HTTP_TIMEOUT',
+    'Time limit of each HTTP request, its retries and the waits between them included, as a duration (30s, 2m; a bare number is milliseconds). Default 60s. Past it the command ends with exit 7.',
+  ],
   ['NO_COLOR', 'Any value turns ANSI colour off (same as --no-color).'],
   ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],
@@ -79,7 +82,13 @@ function commandSection(path: string[], cmd: Command): string[] {
   }
   out.push(...optionsBlock(cmd.options));
   const notes = afterHelpNotes(cmd);
-  if (notes) out.push('.PP', ...roffText(notes).split(/\n\s*\n/).flatMap((p, i) => (i ? ['.PP', p] : [p])));
+  if (notes)
+    out.push(
+      '.PP',
+      ...roffText(notes)
+        .split(/\n\s*\n/)
+        .flatMap((p, i) => (i ? ['.PP', p] : [p])),
+    );
   return out;
 }
 
@@ -116,7 +125,9 @@ export function renderManPage(program: Command, version: string): string {
     '.SH SYNOPSIS',
     `${bold('infra')} [${italic('global options')}] ${italic('command')} [${italic('subcommand')}] [${italic('options')}] [${italic('arguments')}]`,
     '.SH DESCRIPTION',
-    roffText('infra manages serverless containers, VPS, databases, caches and their recovery points through the Infrastructure Management API v1. Commands are noun-verb, like gh. Standard output carries data only (tables on a terminal, tab-separated rows when piped, JSON with --json); progress, hints and warnings go to standard error.'),
+    roffText(
+      'infra manages serverless containers, VPS, databases, caches and their recovery points through the Infrastructure Management API v1. Commands are noun-verb, like gh. Standard output carries data only (tables on a terminal, tab-separated rows when piped, JSON with --json); progress, hints and warnings go to standard error.',
+    ),
     '.PP',
     roffText('Settings are taken from a flag, else the environment, else the config file (infra config), else the default.'),
     '.SH GLOBAL OPTIONS',
@@ -137,7 +148,9 @@ export function renderManPage(program: Command, version: string): string {
     '.SH FILES',
     '.TP',
     italic('$XDG_CONFIG_HOME/infra/config.json'),
-    roffText('Settings and the stored token (mode 0600); $XDG_CONFIG_HOME defaults to ~/.config. $INFRA_CONFIG_DIR/config.json when INFRA_CONFIG_DIR is set. infra config path prints the path in use.'),
+    roffText(
+      'Settings and the stored token (mode 0600); $XDG_CONFIG_HOME defaults to ~/.config. $INFRA_CONFIG_DIR/config.json when INFRA_CONFIG_DIR is set. infra config path prints the path in use.',
+    ),
     '.SH EXAMPLES',
   );
   for (const [family, lines] of examplesByFamily(commands)) out.push('.SS ' + roffText(family), ...exampleBlock(lines));

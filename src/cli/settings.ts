@@ -81,8 +81,7 @@ export function validateApiUrl(value: string, source: string): void {
   } catch {
     throw new UsageError(`invalid API URL "${value}" (from ${source})`, 'give a URL such as https://api.example.com');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`invalid API URL "${value}" (from ${source}): only http and https are supported`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`invalid API URL "${value}" (from ${source}): only http and https are supported`);
 }
 
 function first<T>(...candidates: [T | undefined, 'flag' | 'env' | 'config'][]): { value?: T; source: 'flag' | 'env' | 'config' | 'none' } {

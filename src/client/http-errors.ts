@@ -16,7 +16,8 @@ export function errorFor(status: number, endpoint: string, body: unknown, permis
     if (status === 422 && said.stateRefusal) return new ConflictError(message ?? 'the API refused the request (422)', status, endpoint, body);
     if (status === 400 || status === 422) return new ValidationError(message ?? `the API rejected the request (${status})`, status, endpoint, said.fieldErrors, body);
     if (status === 429) return new UnavailableError(`rate limited by the API on ${endpoint} (429 after ${attempts} attempts)`, status, endpoint, body);
-    if (status >= 500) return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
+    if (status >= 500)
+      return new UnavailableError(`the API answered ${status} on ${endpoint}${attempts > 1 ? ` after ${attempts} attempts` : ''}${message ? `: ${message}` : ''}`, status, endpoint, body);
     return new ApiError(message ?? `unexpected status ${status} on ${endpoint}`, status, endpoint, body);
   })();
   if (said.code !== undefined) err.code = said.code;

@@ -133,8 +133,7 @@ export class HttpClient {
     const maxWaitMs = this.options.maxRateLimitWaitMs ?? 60_000;
     const limitMs = this.deadlineMs;
     const deadlineAt = this.clock.now() + limitMs;
-    const timedOut = (tries: number) =>
-      new DeadlineError(`no answer from ${endpoint} within ${formatDuration(limitMs)}${tries > 1 ? ` (${tries} attempts)` : ''}`, endpoint, limitMs);
+    const timedOut = (tries: number) => new DeadlineError(`no answer from ${endpoint} within ${formatDuration(limitMs)}${tries > 1 ? ` (${tries} attempts)` : ''}`, endpoint, limitMs);
 
     for (let attempt = 1; ; attempt++) {
       const started = this.clock.now();
@@ -142,7 +141,12 @@ export class HttpClient {
       if (left <= 0) throw timedOut(attempt - 1);
       const perAttempt = this.options.timeoutMs?.total ?? DEFAULT_TOTAL_MS;
       this.trace(`→ ${method} ${url} ${maskHeaders(headers)}`);
-      const { outcome: o, bytes, rateLimit, expired } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer, Math.min(perAttempt, left));
+      const {
+        outcome: o,
+        bytes,
+        rateLimit,
+        expired,
+      } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer, Math.min(perAttempt, left));
       // Cut by the request's own time limit, not an attempt's: nothing is left for a retry.
       if (expired && left <= perAttempt) {
         this.trace(`✗ ${endpoint} no complete answer within the time limit of ${formatDuration(limitMs)}; giving up`);

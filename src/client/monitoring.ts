@@ -82,7 +82,13 @@ export class MonitoringApi {
   }
 
   /** GET `<path>/{id}/<sub>` answering `{data: [...]}`: the rows as read, and the answer as sent. */
-  async rows(kind: ResourceKind, id: string, sub: string, query: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<{ rows: Record<string, unknown>[]; raw: Record<string, unknown> }> {
+  async rows(
+    kind: ResourceKind,
+    id: string,
+    sub: string,
+    query: Record<string, string | number | undefined>,
+    signal?: AbortSignal,
+  ): Promise<{ rows: Record<string, unknown>[]; raw: Record<string, unknown> }> {
     const res = await this.http.get(`${kind.path}/${encodeURIComponent(id)}/${sub}`, { query, schema: Rows, permission: `${kind.permission}:read`, signal });
     return { rows: res.data.data as Record<string, unknown>[], raw: res.raw as Record<string, unknown> };
   }

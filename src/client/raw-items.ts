@@ -120,20 +120,20 @@ export function arrayAt(b: Uint8Array, path: readonly string[]): FoundArray | un
     i = skipSpace(b, i + 1);
     if (b[i] === CLOSE_OBJECT) return i + 1;
     while (i < n) {
-      if (b[i] !== QUOTE) return (ok = false), n;
+      if (b[i] !== QUOTE) return ((ok = false), n);
       const key = i;
       i = skipString(b, i);
       const match = sameBytes(b, key, i, keys[depth]!);
       i = skipSpace(b, i);
-      if (b[i] !== COLON) return (ok = false), n;
+      if (b[i] !== COLON) return ((ok = false), n);
       i = skipSpace(b, i + 1);
       if (match && depth === keys.length - 1) {
-        if (found || b[i] !== OPEN_ARRAY) return (ok = false), n;
+        if (found || b[i] !== OPEN_ARRAY) return ((ok = false), n);
         found = { spans: [], start: i, end: 0 };
         i = items(i, found.spans);
         found.end = i;
       } else if (match) {
-        if (b[i] !== OPEN_OBJECT) return (ok = false), n;
+        if (b[i] !== OPEN_OBJECT) return ((ok = false), n);
         i = object(i, depth + 1);
       } else {
         i = skipValue(b, i);
@@ -143,10 +143,10 @@ export function arrayAt(b: Uint8Array, path: readonly string[]): FoundArray | un
         i = skipSpace(b, i + 1);
         continue;
       }
-      if (b[i] !== CLOSE_OBJECT) return (ok = false), n;
+      if (b[i] !== CLOSE_OBJECT) return ((ok = false), n);
       return i + 1;
     }
-    return (ok = false), n;
+    return ((ok = false), n);
   };
   const items = (i: number, spans: number[]): number => {
     // b[i] === '['
@@ -163,10 +163,10 @@ export function arrayAt(b: Uint8Array, path: readonly string[]): FoundArray | un
         i = skipSpace(b, i + 1);
         continue;
       }
-      if (b[i] !== CLOSE_ARRAY) return (ok = false), n;
+      if (b[i] !== CLOSE_ARRAY) return ((ok = false), n);
       return i + 1;
     }
-    return (ok = false), n;
+    return ((ok = false), n);
   };
   const first = skipSpace(b, 0);
   if (b[first] !== OPEN_OBJECT || keys.length === 0) return undefined;

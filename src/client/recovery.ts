@@ -87,7 +87,13 @@ export class RecoveryApi {
   }
 
   /** POST /snapshots/{product}: 201 `{message, snapshot}`. */
-  async createPoint(product: RecoveryProduct, resourceId: string, name: string, description: string | undefined, opts: Opts = {}): Promise<Answer<{ message?: string | null; snapshot: RecoveryPointT }>> {
+  async createPoint(
+    product: RecoveryProduct,
+    resourceId: string,
+    name: string,
+    description: string | undefined,
+    opts: Opts = {},
+  ): Promise<Answer<{ message?: string | null; snapshot: RecoveryPointT }>> {
     const body = { [`${product}_instance_id`]: resourceId, name, ...(description === undefined ? {} : { description }) };
     const res = await this.http.request('POST', `/snapshots/${product}`, { body, schema: CreatedPoint, permission: 'snapshot:write', ...opts });
     return { value: res.data, raw: res.raw, status: res.status };

@@ -165,7 +165,12 @@ export class RegistryApi {
 
   /** DELETE one tag; `force` deletes it even while a container runs it. */
   async deleteTag(repo: string, tag: string, force: boolean, opts: Opts = {}) {
-    const res = await this.http.request('DELETE', `/registry/repositories/${enc(repo)}/tags/${enc(tag)}`, { query: force ? { force: 'true' } : undefined, schema: MessageAnswer, optionalBody: true, ...opts });
+    const res = await this.http.request('DELETE', `/registry/repositories/${enc(repo)}/tags/${enc(tag)}`, {
+      query: force ? { force: 'true' } : undefined,
+      schema: MessageAnswer,
+      optionalBody: true,
+      ...opts,
+    });
     return { value: res.data ?? {}, raw: res.raw ?? {} };
   }
 

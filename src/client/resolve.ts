@@ -75,13 +75,11 @@ export function pickByRef<T extends Named>(items: readonly T[], ref: string, fam
   if (byId) return byId;
   const keys = ['name', ...(family.aliases ?? [])];
   const hits = items.filter((it) => keys.some((k) => it[k] === ref));
-  if (hits.length > 1)
-    throw new AmbiguousNameError(`${hits.length} ${family.noun}s are named "${ref}"; use the id (${hits.map((h) => h.id).join(', ')})`);
+  if (hits.length > 1) throw new AmbiguousNameError(`${hits.length} ${family.noun}s are named "${ref}"; use the id (${hits.map((h) => h.id).join(', ')})`);
   if (hits.length || !isIdPrefix(ref)) return hits[0];
   const prefix = ref.toLowerCase();
   const byPrefix = items.filter((it) => String(it.id).toLowerCase().startsWith(prefix));
-  if (byPrefix.length > 1)
-    throw new AmbiguousNameError(`${byPrefix.length} ${family.noun}s have ids starting with "${ref}"; use more of the id (${byPrefix.map((h) => h.id).join(', ')})`);
+  if (byPrefix.length > 1) throw new AmbiguousNameError(`${byPrefix.length} ${family.noun}s have ids starting with "${ref}"; use more of the id (${byPrefix.map((h) => h.id).join(', ')})`);
   return byPrefix[0];
 }
 
@@ -112,7 +110,13 @@ export async function resolveRef<T extends Named>(http: HttpClient, family: Fami
   if (!hit) {
     const what = family.aliases?.length ? `id, name or ${family.aliases.join(' or ')}` : 'id or name';
     const names = items.flatMap((it) => ['name', ...(family.aliases ?? [])].map((k) => it[k]).filter((v): v is string => typeof v === 'string'));
-    throw new NoSuchNameError(`no ${family.noun} with the ${what} "${ref}" in this project`, `GET /api/v1${family.path}`, { ref, noun: family.noun, count: items.length, names: [...new Set(names)], path: family.path });
+    throw new NoSuchNameError(`no ${family.noun} with the ${what} "${ref}" in this project`, `GET /api/v1${family.path}`, {
+      ref,
+      noun: family.noun,
+      count: items.length,
+      names: [...new Set(names)],
+      path: family.path,
+    });
   }
   const raw = pages.flatMap((p) => p.raw)[items.indexOf(hit)];
   return { id: hit.id, item: hit, raw };

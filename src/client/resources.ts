@@ -142,7 +142,12 @@ function unwrap(kind: ResourceKind, raw: unknown, endpoint: string, knownId?: st
   const parsed = Resource.safeParse(inner);
   if (!parsed.success) {
     const missing = inner === undefined || inner === null;
-    throw new ResponseShapeError(missing ? `the response of ${endpoint} lacks the field "${kind.wrapper}" this command needs` : `the response of ${endpoint} has an unreadable "${kind.wrapper}.id"`, 200, endpoint, `${kind.wrapper}${missing ? '' : '.id'}`);
+    throw new ResponseShapeError(
+      missing ? `the response of ${endpoint} lacks the field "${kind.wrapper}" this command needs` : `the response of ${endpoint} has an unreadable "${kind.wrapper}.id"`,
+      200,
+      endpoint,
+      `${kind.wrapper}${missing ? '' : '.id'}`,
+    );
   }
   return { value: parsed.data, raw: inner as Record<string, unknown>, answer, endpoint };
 }
@@ -150,4 +155,3 @@ function unwrap(kind: ResourceKind, raw: unknown, endpoint: string, knownId?: st
 function text(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
-

@@ -36,12 +36,7 @@ export function parseRateLimit(headers: IncomingHttpHeaders): RateLimit | undefi
  * `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset`; otherwise exponential
  * backoff with jitter between half and all of the step, so that many clients spread out.
  */
-export function retryDelayMs(
-  attempt: number,
-  headers: IncomingHttpHeaders | undefined,
-  random: () => number,
-  now: number = Date.now(),
-): number {
+export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | undefined, random: () => number, now: number = Date.now()): number {
   if (headers) {
     const retryAfter = header(headers, 'retry-after');
     const seconds = num(retryAfter);

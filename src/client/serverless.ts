@@ -6,18 +6,7 @@ import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type Page, type PageQuery } from './paginate.js';
 import { resolveRef, type Resolved, type ResolveOptions } from './resolve.js';
 import { CONTAINERS } from './families.js';
-import {
-  Container,
-  ContainerAnswer,
-  CreateAnswer,
-  MessageAnswer,
-  OperationEnvelope,
-  RedeployAnswer,
-  UpdateAnswer,
-  type Container as ContainerT,
-  StatusDetails,
-  type Operation,
-} from './schemas.js';
+import { Container, ContainerAnswer, CreateAnswer, MessageAnswer, OperationEnvelope, RedeployAnswer, UpdateAnswer, type Container as ContainerT, StatusDetails, type Operation } from './schemas.js';
 import { lenient, optBool, optNum, optText } from './wire.js';
 
 /**

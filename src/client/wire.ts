@@ -35,14 +35,29 @@ export const Num = sameWhen(z.union([finiteNumber, numericString]), isNumber);
 export const Bool = sameWhen(
   z.union([
     z.boolean(),
-    z.pipe(z.union([z.literal('true'), z.literal('1'), z.literal(1)]), z.transform(() => true)),
-    z.pipe(z.union([z.literal('false'), z.literal('0'), z.literal(0)]), z.transform(() => false)),
+    z.pipe(
+      z.union([z.literal('true'), z.literal('1'), z.literal(1)]),
+      z.transform(() => true),
+    ),
+    z.pipe(
+      z.union([z.literal('false'), z.literal('0'), z.literal(0)]),
+      z.transform(() => false),
+    ),
   ]),
   isBoolean,
 );
 
 /** Text, also from a number (an id or a version sent as a number). */
-export const Text = sameWhen(z.union([z.string(), z.pipe(finiteNumber, z.transform((n) => String(n)))]), isString);
+export const Text = sameWhen(
+  z.union([
+    z.string(),
+    z.pipe(
+      finiteNumber,
+      z.transform((n) => String(n)),
+    ),
+  ]),
+  isString,
+);
 
 /** A string map (`environment_variables`): an empty one is sent as `[]`; values are read as text. */
 export const StringMap = sameWhen(
@@ -51,7 +66,10 @@ export const StringMap = sameWhen(
       z.record(z.string(), z.unknown()),
       z.transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))),
     ),
-    z.pipe(z.array(z.unknown()).check(z.maxLength(0)), z.transform((): Record<string, string> => ({}))),
+    z.pipe(
+      z.array(z.unknown()).check(z.maxLength(0)),
+      z.transform((): Record<string, string> => ({})),
+    ),
   ]),
   // A map whose values are all text comes out equal (a copy with the same entries).
   (v) => isPlainObject(v) && Object.values(v).every(isString),
@@ -67,10 +85,12 @@ export function lenientArray<T extends z.ZodMiniType>(item: T) {
   const schema = z.catch(
     z.pipe(
       z.optional(z.nullable(z.array(z.unknown()))),
-      z.transform((arr) => (arr ?? []).flatMap((v) => {
-        const r = item.safeParse(v);
-        return r.success ? [r.data as z.output<T>] : [];
-      })),
+      z.transform((arr) =>
+        (arr ?? []).flatMap((v) => {
+          const r = item.safeParse(v);
+          return r.success ? [r.data as z.output<T>] : [];
+        }),
+      ),
     ),
     [] as z.output<T>[],
   );

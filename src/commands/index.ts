@@ -278,7 +278,7 @@ export const GROUPS: Groups = {
   auth: 'log in, check and remove the stored API token',
   config: 'read and change settings (keys: api-url, project, output)',
   serverless: 'serverless containers: deploys (apply, preflight, probe, rollback), rollouts, status, logs and diagnosis',
-  'serverless runs': 'one-off runs of a container\'s image (infra serverless run starts one): list, show, logs, cancel, wait',
+  'serverless runs': "one-off runs of a container's image (infra serverless run starts one): list, show, logs, cancel, wait",
   'serverless schedules': 'commands run on a cron schedule in a timezone: create, show the next runs, pause, resume, delete',
   vps: 'virtual private servers: lifecycle, images, plans, metrics, diagnosis',
   database: 'managed databases: lifecycle, credentials, public DNS, read replicas, metrics, diagnosis',

@@ -21,9 +21,7 @@ export interface LocalFinding {
 
 /** What became of each read; a read that failed is evidence of nothing about the container. */
 export type RevisionsRead = { ok: true; data: RevisionsData } | { ok: false; reason: string };
-export type LogsRead =
-  | { ok: true; entries: readonly LogEntry[]; since: string }
-  | { ok: false; kind: 'unavailable' | 'forbidden' | 'error'; reason: string; permission?: string };
+export type LogsRead = { ok: true; entries: readonly LogEntry[]; since: string } | { ok: false; kind: 'unavailable' | 'forbidden' | 'error'; reason: string; permission?: string };
 
 export interface LocalInput {
   status: StatusDetails;
@@ -48,15 +46,28 @@ export function correlate(input: LocalInput): LocalFinding[] {
   const f: LocalFinding[] = [];
   const d = input.status;
   if (d.error) f.push(statusError(d, input.ref));
-  if (d.stale) f.push(finding('serverless.status_stale', 'informational', 'The status is stale: no live source answered, so it is the last one known.', { observed_at: d.observed_at ?? null }, { retryable: true }));
+  if (d.stale)
+    f.push(
+      finding('serverless.status_stale', 'informational', 'The status is stale: no live source answered, so it is the last one known.', { observed_at: d.observed_at ?? null }, { retryable: true }),
+    );
   const skip = skipReason(d);
   if (skip) f.push(finding('serverless.checks_skipped', 'informational', `Revision checks skipped: ${skip}`, { summary: d.summary ?? null, operation: d.operation ?? null }));
   else f.push(...revisionChecks(input.revisions, !!d.error, d.error?.retryable ?? undefined, input.ref));
-  f.push(...logChecks(input.logs, f.some((x) => x.code === 'serverless.no_pod_scheduled')));
+  f.push(
+    ...logChecks(
+      input.logs,
+      f.some((x) => x.code === 'serverless.no_pod_scheduled'),
+    ),
+  );
   // Checks that were skipped found nothing either way, and a status that reports itself
   // unhealthy has a problem this client could not name: saying "no problem" would overclaim.
   if (!skip && d.health !== 'unhealthy' && !f.some((x) => x.severity === 'fatal' || x.severity === 'action_required')) {
-    f.unshift(finding('serverless.no_problem_found', 'informational', `No problem found: summary ${d.summary ?? 'unknown'}, health ${d.health ?? 'unknown'}.`, { summary: d.summary ?? null, health: d.health ?? null }));
+    f.unshift(
+      finding('serverless.no_problem_found', 'informational', `No problem found: summary ${d.summary ?? 'unknown'}, health ${d.health ?? 'unknown'}.`, {
+        summary: d.summary ?? null,
+        health: d.health ?? null,
+      }),
+    );
   }
   return rank(f);
 }
@@ -96,13 +107,13 @@ function statusError(d: StatusDetails, ref: string | undefined): LocalFinding {
 /** Spec 3.1 rule 4: a healthy deploy is briefly Ready=False with zero replicas; a stopped container has no pods. */
 function skipReason(d: StatusDetails): string | undefined {
   if (d.summary === 'stopped') return 'the container is stopped, so it has no pods and its revision is not ready by design.';
-  if (d.operation?.terminal === false)
-    return `an operation is in flight (${d.operation.state ?? 'unknown'}); a healthy deploy is briefly Ready=False with zero replicas. Run again once it finished.`;
+  if (d.operation?.terminal === false) return `an operation is in flight (${d.operation.state ?? 'unknown'}); a healthy deploy is briefly Ready=False with zero replicas. Run again once it finished.`;
   return undefined;
 }
 
 function revisionChecks(read: RevisionsRead, statusFailed: boolean, retryable: boolean | undefined, ref: string | undefined): LocalFinding[] {
-  if (!read.ok) return [finding('diagnose.revisions_unreadable', 'informational', `The revisions could not be read (${read.reason}); revision checks were not run.`, { reason: read.reason }, { retryable: true })];
+  if (!read.ok)
+    return [finding('diagnose.revisions_unreadable', 'informational', `The revisions could not be read (${read.reason}); revision checks were not run.`, { reason: read.reason }, { retryable: true })];
   const latest = read.data.revisions.find((r) => r.is_latest_created) ?? read.data.revisions[0];
   if (!latest) return [finding('serverless.no_revision', 'informational', 'The container has no revision yet.', { revisions: 0 })];
   const name = latest.name ?? '(unnamed)';
@@ -138,7 +149,9 @@ function revisionChecks(read: RevisionsRead, statusFailed: boolean, retryable: b
           : `Revision ${name} is ready and the Route's IngressReady is still in progress (Unknown): the public URL may not serve yet.`,
         { revision: latest.name ?? null, condition: ingress },
         {
-          remediation: settled ? 'The platform has not configured ingress for the route: redeploy, and contact support if it persists.' : 'Wait a little and run diagnose again; Unknown is not a failure.',
+          remediation: settled
+            ? 'The platform has not configured ingress for the route: redeploy, and contact support if it persists.'
+            : 'Wait a little and run diagnose again; Unknown is not a failure.',
           retryable: true,
         },
       ),
@@ -160,7 +173,15 @@ function logChecks(read: LogsRead, noPod: boolean): LocalFinding[] {
   if (!read.ok) {
     if (read.kind === 'forbidden') {
       const p = read.permission ?? 'serverless:diagnostics';
-      return [finding('logs.forbidden', 'informational', `The logs could not be read: the token lacks ${p}; the diagnosis went on without them.`, { reason: read.reason }, { remediation: `use a token with ${p} to include recent logs` })];
+      return [
+        finding(
+          'logs.forbidden',
+          'informational',
+          `The logs could not be read: the token lacks ${p}; the diagnosis went on without them.`,
+          { reason: read.reason },
+          { remediation: `use a token with ${p} to include recent logs` },
+        ),
+      ];
     }
     const what = read.kind === 'unavailable' ? 'The log store did not answer' : `The logs could not be read (${read.reason})`;
     return [finding('logs.unavailable', 'informational', `${what}; this proves nothing about the container.`, { reason: read.reason }, { retryable: true })];

@@ -71,14 +71,16 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
           writeErr: (s) => ctx.stderr.write(s),
           outputError: (s) => commanderErrors.push(s),
         }),
-      handler: (def) => async (...actionArgs: unknown[]) => {
-        const command = actionArgs[actionArgs.length - 1] as Command;
-        const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, readConfig(ctx.env));
-        app = await new App(await withPrompter(ctx), settings).init();
-        const opts = optionValues(def, command);
-        if (opts.progress === 'json') app.eventsFromStart();
-        code = (await def.run(app, { args: command.processedArgs as unknown[], opts })) ?? ExitCode.OK;
-      },
+      handler:
+        (def) =>
+        async (...actionArgs: unknown[]) => {
+          const command = actionArgs[actionArgs.length - 1] as Command;
+          const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, readConfig(ctx.env));
+          app = await new App(await withPrompter(ctx), settings).init();
+          const opts = optionValues(def, command);
+          if (opts.progress === 'json') app.eventsFromStart();
+          code = (await def.run(app, { args: command.processedArgs as unknown[], opts })) ?? ExitCode.OK;
+        },
     });
     if (where.kind === 'group') return groupWithoutCommand(program, where.path);
     try {

@@ -229,7 +229,15 @@ function byOperation(latest: LatestOperation, before: string | null, details: St
   // into "degraded" (the previous revision serving), never a failure into a success.
   const summary = details.summary ?? 'unknown';
   const outcome: Outcome = state === 'succeeded' ? 'ready' : summary === 'degraded' ? 'degraded' : state === 'cancelled' ? 'cancelled' : 'failed';
-  return { kind: 'done', outcome, evidence: 'operation', merged: false, summary: outcome === 'ready' && summary !== 'ready' ? 'ready' : summary, unknownState: !KNOWN_TERMINAL.has(state), ...(error ? { error } : {}) };
+  return {
+    kind: 'done',
+    outcome,
+    evidence: 'operation',
+    merged: false,
+    summary: outcome === 'ready' && summary !== 'ready' ? 'ready' : summary,
+    unknownState: !KNOWN_TERMINAL.has(state),
+    ...(error ? { error } : {}),
+  };
 }
 
 function finished(details: StatusDetails, state: string, evidence: Evidence, observed: number | undefined, generation: number | undefined): Decision {

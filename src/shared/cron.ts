@@ -93,8 +93,7 @@ export function parseCron(expression: string): CronSpec {
   const source = expression.trim();
   if (source.startsWith('@')) throw new CronError(`"${source}": macros such as @daily are not accepted; give 5 fields: ${FORM}`);
   const parts = source.split(/\s+/).filter(Boolean);
-  if (parts.length !== 5)
-    throw new CronError(`a cron expression has 5 fields (${FORM}); "${source}" has ${parts.length}${parts.length === 6 ? ' (6-field crons with seconds are not accepted)' : ''}`);
+  if (parts.length !== 5) throw new CronError(`a cron expression has 5 fields (${FORM}); "${source}" has ${parts.length}${parts.length === 6 ? ' (6-field crons with seconds are not accepted)' : ''}`);
   const [mi, h, dom, mon, dow] = parts.map((p, i) => parseField(p, FIELDS[i]!));
   const daysOfWeek = new Set([...dow!.values].map((d) => d % 7));
   return {

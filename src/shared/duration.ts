@@ -10,8 +10,7 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
 export function parseDuration(text: string): number {
   const input = text.trim();
   if (input === '') throw new Error('empty duration; use a number with a unit such as 90s, 15m, 2h or 3d');
-  if (/^\d+(\.\d+)?$/.test(input))
-    throw new Error(`"${text}" has no unit; use a number with a unit such as 90s, 15m, 2h or 3d`);
+  if (/^\d+(\.\d+)?$/.test(input)) throw new Error(`"${text}" has no unit; use a number with a unit such as 90s, 15m, 2h or 3d`);
   PART.lastIndex = 0;
   let total = 0;
   let consumed = 0;
@@ -30,7 +29,11 @@ export function formatDuration(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)}ms`;
   let s = Math.round(ms / 1_000);
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+  ] as const) {
     if (s >= size) {
       parts.push(`${Math.floor(s / size)}${unit}`);
       s %= size;

@@ -46,7 +46,7 @@ export const RunExitCode = {
 /** The rules above, for the README and the man page. */
 export const RUN_EXIT_RULES: ReadonlyArray<readonly [string, string]> = [
   ['0', 'the run succeeded'],
-  ['1-255', "the run failed: its own exit code, passed through (as `docker run` does); 1 when it failed without one (it never started)"],
+  ['1-255', 'the run failed: its own exit code, passed through (as `docker run` does); 1 when it failed without one (it never started)'],
   [String(RunExitCode.TIMED_OUT), "the run was stopped by its own time limit (`--timeout`, the run's `timeout_seconds`), as `timeout(1)` exits"],
   [String(RunExitCode.CANCELLED), 'the run was cancelled'],
 ];

@@ -4,15 +4,7 @@
 // the simulator checks what it is sent with the same rules.
 import { createHash } from 'node:crypto';
 
-export const KEY_TYPES = [
-  'ssh-ed25519',
-  'ssh-rsa',
-  'ecdsa-sha2-nistp256',
-  'ecdsa-sha2-nistp384',
-  'ecdsa-sha2-nistp521',
-  'sk-ssh-ed25519@openssh.com',
-  'sk-ecdsa-sha2-nistp256@openssh.com',
-] as const;
+export const KEY_TYPES = ['ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'sk-ssh-ed25519@openssh.com', 'sk-ecdsa-sha2-nistp256@openssh.com'] as const;
 
 export interface PublicKey {
   type: string;

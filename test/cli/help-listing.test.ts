@@ -26,7 +26,12 @@ describe('groupedListing', () => {
     const lines = groupedListing(many).split('\n');
     expect(lines.every((l) => l.length <= 80)).toBe(true);
     expect(lines.filter((l) => l.startsWith(' '.repeat(22)) && /\S/.test(l)).length).toBeGreaterThan(5);
-    expect(lines.join(' ').split(/\s+/).filter((w) => w.startsWith('noun-'))).toHaveLength(60);
+    expect(
+      lines
+        .join(' ')
+        .split(/\s+/)
+        .filter((w) => w.startsWith('noun-')),
+    ).toHaveLength(60);
   });
 
   it('each noun is in one group only', () => {

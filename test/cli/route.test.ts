@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { closest, route } from '../../src/cli/route.js';
 
-const KNOWN = ['serverless list', 'serverless logs', 'serverless diagnose', 'database dns enable', 'database dns disable', 'database list', 'cache connection-info', 'cache credentials', 'database credentials', 'database credentials rotate', 'api', 'sim'].map((path) => ({ path }));
+const KNOWN = [
+  'serverless list',
+  'serverless logs',
+  'serverless diagnose',
+  'database dns enable',
+  'database dns disable',
+  'database list',
+  'cache connection-info',
+  'cache credentials',
+  'database credentials',
+  'database credentials rotate',
+  'api',
+  'sim',
+].map((path) => ({ path }));
 
 describe('route', () => {
   it.each([

@@ -8,11 +8,7 @@ describe('usage errors', () => {
       ['serverless', 'update'],
       ['error: --timeout: "5x" is not a duration.', "hint: see 'infra serverless update --help'"],
     ],
-    [
-      "error: option '--size <n>' argument 'big' is invalid. must be a number.\n",
-      ['vps', 'create'],
-      ['error: --size: "big": must be a number.', "hint: see 'infra vps create --help'"],
-    ],
+    ["error: option '--size <n>' argument 'big' is invalid. must be a number.\n", ['vps', 'create'], ['error: --size: "big": must be a number.', "hint: see 'infra vps create --help'"]],
     [
       "error: unknown option '--stat'\n(Did you mean --status?)\n",
       ['serverless', 'list'],

@@ -32,7 +32,10 @@ describe('the readers cover schemas.ts and the corpus', () => {
     const readers = new Set(READERS.map((r) => r.schema).filter(Boolean));
     const unclassified = exported.filter(([name, v]) => !readers.has(v as z.ZodMiniType) && !(name in NOT_READERS)).map(([n]) => n);
     expect(unclassified, 'add the schema to READERS (with its operations) or to NOT_READERS').toEqual([]);
-    expect(Object.keys(NOT_READERS).filter((n) => !isSchema((S as Record<string, unknown>)[n])), 'stale NOT_READERS entries').toEqual([]);
+    expect(
+      Object.keys(NOT_READERS).filter((n) => !isSchema((S as Record<string, unknown>)[n])),
+      'stale NOT_READERS entries',
+    ).toEqual([]);
   });
 
   it.each(READERS.map((r) => [r.name, r] as const))('%s: each of its operations has successful fixtures', (_n, r) => {
@@ -214,7 +217,14 @@ const ERROR_CASES: ErrorCase[] = [
     permission: 'serverless:diagnostics',
     requests: 1,
   },
-  { fixture: 'errors/403.missing-ability', call: (c) => c.datastores.credentials('database', SOME_ID), type: AuthError, message: /^Invalid ability provided\.$/, permission: 'database:read', requests: 1 },
+  {
+    fixture: 'errors/403.missing-ability',
+    call: (c) => c.datastores.credentials('database', SOME_ID),
+    type: AuthError,
+    message: /^Invalid ability provided\.$/,
+    permission: 'database:read',
+    requests: 1,
+  },
   { fixture: 'snapshots/vps-list.403', call: (c) => c.recovery.points('vps').next(), type: AuthError, permission: 'snapshot:read', requests: 1 },
   { fixture: 'errors/404', call: (c) => c.serverless.get(SOME_ID), type: NotFoundError, message: /^No query results for model \[App\\Models\\ServerlessContainer\] /, requests: 1 },
   { fixture: 'errors/404.database', call: (c) => c.datastores.get('database', SOME_ID), type: NotFoundError, message: /DatabaseInstance/, requests: 1 },
@@ -224,7 +234,13 @@ const ERROR_CASES: ErrorCase[] = [
   { fixture: 'errors/429', call: (c) => c.serverless.get(SOME_ID), type: UnavailableError, message: /rate limited .*429 after 4 attempts/, requests: 4, sleeps: [37_000, 37_000, 37_000] },
   { fixture: 'errors/429.list', call: (c) => c.serverless.pages().next(), type: UnavailableError, requests: 4, sleeps: [5_000, 5_000, 5_000] },
   // a 503 {message} of a GET is retried with backoff
-  { fixture: 'database/credentials.503', call: (c) => c.datastores.credentials('database', SOME_ID), type: UnavailableError, message: /503 .*after 4 attempts: Credentials are not available yet/, requests: 4 },
+  {
+    fixture: 'database/credentials.503',
+    call: (c) => c.datastores.credentials('database', SOME_ID),
+    type: UnavailableError,
+    message: /503 .*after 4 attempts: Credentials are not available yet/,
+    requests: 4,
+  },
   // {message, errors}
   {
     fixture: 'errors/422',
@@ -254,12 +270,40 @@ const ERROR_CASES: ErrorCase[] = [
   },
   { fixture: 'database/dns-enable.409', call: (c) => c.datastores.enableDns('database', SOME_ID), type: ConflictError, message: /already enabled/, requests: 1 },
   // {message, error}: the detail joins the message; a POST's 500 is not repeated
-  { fixture: 'database/dns-enable.500', call: (c) => c.datastores.enableDns('database', SOME_ID), type: UnavailableError, message: /500 on POST .*: Failed to enable DNS: An unexpected error occurred\.$/, requests: 1 },
+  {
+    fixture: 'database/dns-enable.500',
+    call: (c) => c.datastores.enableDns('database', SOME_ID),
+    type: UnavailableError,
+    message: /500 on POST .*: Failed to enable DNS: An unexpected error occurred\.$/,
+    requests: 1,
+  },
   // envelopes: {success: false, error: {code, message, retryable}}
-  { fixture: 'serverless/logs.503', call: (c) => c.diagnostics.logsPage(containerPath(SOME_ID), { since: '2026-08-19T09:00:00Z' }), type: UnavailableError, code: 'serverless.logs_unavailable', retryable: true, requests: 4 },
+  {
+    fixture: 'serverless/logs.503',
+    call: (c) => c.diagnostics.logsPage(containerPath(SOME_ID), { since: '2026-08-19T09:00:00Z' }),
+    type: UnavailableError,
+    code: 'serverless.logs_unavailable',
+    retryable: true,
+    requests: 4,
+  },
   { fixture: 'serverless/revisions.503', call: (c) => c.diagnostics.revisions(containerPath(SOME_ID)), type: UnavailableError, code: 'serverless.revisions_unavailable', retryable: true, requests: 4 },
-  { fixture: 'serverless/events.503-not-permitted', call: (c) => c.diagnostics.events(containerPath(SOME_ID)), type: UnavailableError, code: 'serverless.events_not_permitted', retryable: false, requests: 1 },
-  { fixture: 'operations/show.404', call: (c) => c.serverless.operation('01K3D2X8R6M4Q9T1V5W7Y0ZB3C'), type: NotFoundError, code: 'operation.not_found', retryable: false, message: /^No such operation\.$/, requests: 1 },
+  {
+    fixture: 'serverless/events.503-not-permitted',
+    call: (c) => c.diagnostics.events(containerPath(SOME_ID)),
+    type: UnavailableError,
+    code: 'serverless.events_not_permitted',
+    retryable: false,
+    requests: 1,
+  },
+  {
+    fixture: 'operations/show.404',
+    call: (c) => c.serverless.operation('01K3D2X8R6M4Q9T1V5W7Y0ZB3C'),
+    type: NotFoundError,
+    code: 'operation.not_found',
+    retryable: false,
+    message: /^No such operation\.$/,
+    requests: 1,
+  },
 ];
 
 function concretePath(f: Fixture): string {
@@ -313,7 +357,18 @@ describe('every error shape becomes the right typed error', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).not.toBeInstanceOf(ResponseShapeError);
     expect(err.status).toBe(f.status);
-    const expected = f.status === 401 || f.status === 403 ? AuthError : f.status === 404 ? NotFoundError : f.status === 409 ? ConflictError : f.status === 422 ? (readErrorBody(f.body).stateRefusal ? ConflictError : ValidationError) : UnavailableError;
+    const expected =
+      f.status === 401 || f.status === 403
+        ? AuthError
+        : f.status === 404
+          ? NotFoundError
+          : f.status === 409
+            ? ConflictError
+            : f.status === 422
+              ? readErrorBody(f.body).stateRefusal
+                ? ConflictError
+                : ValidationError
+              : UnavailableError;
     expect(err).toBeInstanceOf(expected);
     const said = readErrorBody(f.body);
     if (said.message && f.status !== 429) expect(err.message).toContain(said.message);

@@ -81,7 +81,13 @@ describe('logPages reads a page in parts', () => {
   });
 
   it('the next page is asked for only when every part of this one was taken', async () => {
-    const { diagnostics, requests } = api([page(Array.from({ length: 3 * LOG_PART }, (_, i) => entry(i)), 'c2'), page([entry(9999)])]);
+    const { diagnostics, requests } = api([
+      page(
+        Array.from({ length: 3 * LOG_PART }, (_, i) => entry(i)),
+        'c2',
+      ),
+      page([entry(9999)]),
+    ]);
     const it = diagnostics.logPages('/serverless/x', Q);
     await it.next();
     await it.next();
@@ -125,7 +131,9 @@ describe('logPages reads a page in parts', () => {
           else e[k] = v;
         }
         const text = page(entries);
-        const whole = await api([viaFullParse(text)]).diagnostics.logsPage('/serverless/x', Q).catch((e: unknown) => e);
+        const whole = await api([viaFullParse(text)])
+          .diagnostics.logsPage('/serverless/x', Q)
+          .catch((e: unknown) => e);
         const parts = await collect(api([text]).diagnostics.logPages('/serverless/x', Q)).catch((e: unknown) => e);
         if (whole instanceof Error) {
           expect(parts).toBeInstanceOf(ResponseShapeError);
@@ -174,18 +182,22 @@ describe('logPages reads a page in parts', () => {
 });
 
 describe('per-attempt deadlines', () => {
-  it('leave no listener on the caller\'s signal, however many requests', async () => {
+  it("leave no listener on the caller's signal, however many requests", async () => {
     const outer = new AbortController();
     const { diagnostics } = api([page([entry(1)])], outer.signal);
     for (let i = 0; i < 30; i++) await diagnostics.logsPage('/serverless/x', Q);
     expect(getEventListeners(outer.signal, 'abort')).toHaveLength(0);
   });
 
-  it('the caller\'s signal still stops a request in flight', async () => {
+  it("the caller's signal still stops a request in flight", async () => {
     const agent = new MockAgent();
     agent.disableNetConnect();
     agents.push(agent);
-    agent.get('http://api.test').intercept({ path: () => true, method: 'GET' }).reply(200, page([])).delay(10_000);
+    agent
+      .get('http://api.test')
+      .intercept({ path: () => true, method: 'GET' })
+      .reply(200, page([]))
+      .delay(10_000);
     const outer = new AbortController();
     const http = new HttpClient({ apiUrl: 'http://api.test', token: 't', dispatcher: agent, signal: outer.signal });
     const reason = new Error('stop');

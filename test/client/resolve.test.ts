@@ -234,7 +234,11 @@ describe('resolving a reference over HTTP', () => {
         seen.push(`${q.get('page')}/${q.get('per_page')}`);
         const page = Number(q.get('page'));
         const data = Array.from({ length: total }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `db-${i}` })).slice((page - 1) * perPage, page * perPage);
-        return { statusCode: 200, data: JSON.stringify({ data, pagination: { current_page: page, last_page: 6, per_page: perPage, total } }), responseOptions: { headers: { 'content-type': 'application/json' } } };
+        return {
+          statusCode: 200,
+          data: JSON.stringify({ data, pagination: { current_page: page, last_page: 6, per_page: perPage, total } }),
+          responseOptions: { headers: { 'content-type': 'application/json' } },
+        };
       })
       .persist();
     const c = new Client({ apiUrl: 'http://api.test', token: 'tok', dispatcher: agent });

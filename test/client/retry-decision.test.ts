@@ -14,8 +14,7 @@ function decide(outcome: Outcome, over: Partial<RetryInput> = {}): RetryDecision
 }
 
 const retry = (waitMs: number): RetryDecision => ({ retry: true, waitMs });
-const stop = (reason: Extract<RetryDecision, { retry: false }>['reason'], waitMs?: number): RetryDecision =>
-  waitMs === undefined ? { retry: false, reason } : { retry: false, reason, waitMs };
+const stop = (reason: Extract<RetryDecision, { retry: false }>['reason'], waitMs?: number): RetryDecision => (waitMs === undefined ? { retry: false, reason } : { retry: false, reason, waitMs });
 
 describe('decideRetry', () => {
   const table: [string, Outcome, Partial<RetryInput>, RetryDecision][] = [
@@ -57,7 +56,7 @@ describe('decideRetry', () => {
     ['429 without headers backs off', status(429), {}, retry(225)],
     ['429 asking for more than the bound', status(429, { headers: { 'retry-after': '120' } }), {}, stop('too-long', 120_000)],
     ['429 asking for exactly the bound', status(429, { headers: { 'retry-after': '60' } }), {}, retry(60_000)],
-    ['503 Retry-After is not the server\'s word on a 503 (backoff)', status(503, { headers: { 'retry-after': '30' } }), {}, retry(225)],
+    ["503 Retry-After is not the server's word on a 503 (backoff)", status(503, { headers: { 'retry-after': '30' } }), {}, retry(225)],
     ['503 backoff longer than a tiny bound', status(503), { maxWaitMs: 100 }, stop('too-long', 225)],
     ['network backoff is not bounded by the rate-limit bound', connect('connection reset: ECONNRESET'), { maxWaitMs: 100 }, retry(225)],
     ['no retries configured', status(503), { attempts: 1 }, stop('exhausted')],

@@ -11,7 +11,7 @@ import { createAgent, send, UNDICI_INTERNALS } from '../../src/client/undici.js'
 import { HttpClient } from '../../src/client/http.js';
 
 const require = createRequire(import.meta.url);
-const REVIEW = 'undici changed the internal module src/client/undici.ts imports: review that file (or switch it to undici\'s index and drop the start-up saving)';
+const REVIEW = "undici changed the internal module src/client/undici.ts imports: review that file (or switch it to undici's index and drop the start-up saving)";
 
 describe('undici internals used by the client', () => {
   it(`${UNDICI_INTERNALS.Agent} is undici's public Agent`, () => {

@@ -53,7 +53,10 @@ describe('lenient wire readers', () => {
 
   it.each([
     [[], {}],
-    [{ A: '1', B: 2, C: true }, { A: '1', B: '2', C: 'true' }],
+    [
+      { A: '1', B: 2, C: true },
+      { A: '1', B: '2', C: 'true' },
+    ],
     [['x'], undefined],
     ['text', undefined],
     [null, null],

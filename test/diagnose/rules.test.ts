@@ -26,7 +26,11 @@ function revs(latest: { ready: Condition; actual: number; more?: Condition[] }, 
 }
 
 const healthyRevs = revs({ ready: cond('Ready', 'True'), actual: 1 });
-const logsOk = (n = 3, message = 'INFO ok'): LogsRead => ({ ok: true, since: '2025-01-01T00:00:00.000Z', entries: Array.from({ length: n }, (_, i) => ({ timestamp: `2025-01-01T00:0${i}:00.000Z`, message, level: 'info', container: 'user-container' })) });
+const logsOk = (n = 3, message = 'INFO ok'): LogsRead => ({
+  ok: true,
+  since: '2025-01-01T00:00:00.000Z',
+  entries: Array.from({ length: n }, (_, i) => ({ timestamp: `2025-01-01T00:0${i}:00.000Z`, message, level: 'info', container: 'user-container' })),
+});
 const missingError: StatusDetails['error'] = { code: 'serverless.image_not_found', reason: 'ContainerMissing', message: 'manifest unknown', retryable: false };
 
 interface Row {

@@ -145,7 +145,11 @@ describe('infra --help stays one readable screen', () => {
     // the groups' rows (the last row says what the shorthands stand for)
     expect(listing.at(-1)).toMatch(/^ {2}Shorthands +db = database {2}ls = list/);
     const words = listing.slice(1, -1).join(' ').split(/\s+/);
-    for (const noun of nouns) expect(words.filter((w) => w === noun), noun).toHaveLength(1);
+    for (const noun of nouns)
+      expect(
+        words.filter((w) => w === noun),
+        noun,
+      ).toHaveLength(1);
     // no verbs at the top: they are in infra <noun> --help
     for (const verb of ['list', 'create', 'wait']) expect(words).not.toContain(verb);
   });

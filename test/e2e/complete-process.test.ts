@@ -152,10 +152,12 @@ describe('never in the way', () => {
   });
 
   it('an API that does not answer: given up after 1.5 s, nothing offered', async () => {
-    sim.use(http.get('*/api/v1/serverless', async () => {
-      await delay(10_000);
-      return HttpResponse.json({ data: [{ id: 'x', name: 'late' }] });
-    }));
+    sim.use(
+      http.get('*/api/v1/serverless', async () => {
+        await delay(10_000);
+        return HttpResponse.json({ data: [{ id: 'x', name: 'late' }] });
+      }),
+    );
     const started = Date.now();
     // Had it waited for the answer, `late` would be offered.
     expect(await complete(['serverless', 'get', ''])).toEqual([]);

@@ -20,7 +20,10 @@ function readRecipe(): Recipe {
   const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const block = [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('serverless apply -f deploy.json'));
   if (!block) throw new Error('the README has no GitHub Actions recipe with `serverless apply -f deploy.json`');
-  const script = block.split('run: |\n')[1]!.split('\n').map((l) => l.replace(/^ {4}/, ''));
+  const script = block
+    .split('run: |\n')[1]!
+    .split('\n')
+    .map((l) => l.replace(/^ {4}/, ''));
   const start = script.findIndex((l) => l.startsWith('cat > deploy.json <<EOF'));
   const end = script.indexOf('EOF', start + 1);
   expect(start, 'the recipe writes deploy.json with a heredoc').toBeGreaterThanOrEqual(0);
@@ -45,7 +48,10 @@ async function runRecipe(h: Harness, sha: string, registry?: string) {
   const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_SHA: sha };
   const results: { cmd: string; r: CliResult }[] = [];
   for (const cmd of recipe.commands) {
-    const argv = cmd.split(/\s+/).slice(1).map((a) => (a === 'deploy.json' ? deployJson : a));
+    const argv = cmd
+      .split(/\s+/)
+      .slice(1)
+      .map((a) => (a === 'deploy.json' ? deployJson : a));
     const r = await h.cli(argv, { env });
     results.push({ cmd, r });
     if (r.code !== 0) break; // bash -e
@@ -76,12 +82,25 @@ for (const kind of SERVER_KINDS) {
       ]);
       const [apply, probe] = results.map((x) => x.r);
       // The plan on stdout: web gets the new image (env and min already so), api too.
-      expect(apply!.stdout).toMatch(new RegExp(`^web: updated \\(id ${SEED_IDS.web}.*\\)\\n  ~ image: registry\\.sim\\.local/acme/web:1\\.2\\.0 → registry\\.example\\.com/acme/web:${sha}\\n(?!  [~+-])`, 'm'));
+      expect(apply!.stdout).toMatch(
+        new RegExp(`^web: updated \\(id ${SEED_IDS.web}.*\\)\\n  ~ image: registry\\.sim\\.local/acme/web:1\\.2\\.0 → registry\\.example\\.com/acme/web:${sha}\\n(?!  [~+-])`, 'm'),
+      );
       expect(apply!.stdout).toMatch(new RegExp(`^api: updated \\(id ${SEED_IDS.api}`, 'm'));
       expect(apply!.stderr).toMatch(new RegExp(`^preflight: registry\\.example\\.com/acme/web:${sha}: cannot tell: `, 'm'));
       // NDJSON progress of both containers, each ending ready; no human progress lines.
-      const events = apply!.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(events.filter((e) => e.phase === 'done').map((e) => [e.name, e.outcome]).sort()).toEqual([['api', 'ready'], ['web', 'ready']]);
+      const events = apply!.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(
+        events
+          .filter((e) => e.phase === 'done')
+          .map((e) => [e.name, e.outcome])
+          .sort(),
+      ).toEqual([
+        ['api', 'ready'],
+        ['web', 'ready'],
+      ]);
       expect(events.every((e) => typeof e.time === 'string' && typeof e.elapsed_seconds === 'number' && 'generation' in e)).toBe(true);
       expect(apply!.stderr).not.toMatch(/^::error/m);
       // The job summary: one table, both containers ready, on their new revisions.

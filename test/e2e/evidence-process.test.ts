@@ -53,7 +53,7 @@ describe('contract 6.8 through bin/infra, on a server without generations', () =
     expect(lines().slice(0, put)).toContain(`GET /api/v1/operations/${web}`);
   });
 
-  it('the platform looked again between the name lookup and the write: the previous success is not the change\'s', async () => {
+  it("the platform looked again between the name lookup and the write: the previous success is not the change's", async () => {
     // The list item is older than the platform's last look; after the write, the next reads
     // still show the previous rollout's success with that newer observed_at. The operations
     // route is absent (404): the fresh-observation rule alone decides.
@@ -65,7 +65,9 @@ describe('contract 6.8 through bin/infra, on a server without generations', () =
     let laggingReads = 3;
     sim.use(
       http.get('*/api/v1/operations/:id', () => HttpResponse.json({ message: 'Not Found' }, { status: 404 })),
-      http.get('*/api/v1/serverless', () => HttpResponse.json({ data: listed.map((c) => (c.id === web ? older : c)), pagination: { current_page: 1, last_page: 1, per_page: 200, total: listed.length } })),
+      http.get('*/api/v1/serverless', () =>
+        HttpResponse.json({ data: listed.map((c) => (c.id === web ? older : c)), pagination: { current_page: 1, last_page: 1, per_page: 200, total: listed.length } }),
+      ),
       http.get('*/api/v1/serverless/:id', ({ params }) => {
         const wrote = sim.requests.some((q) => q.method === 'PUT');
         if (params.id !== web || !wrote || laggingReads <= 0) return undefined;

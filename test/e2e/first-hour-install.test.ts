@@ -66,7 +66,11 @@ describe('the README quick start', () => {
     }
     expect(existsSync(join(prefix, 'bin', 'infra'))).toBe(true);
     measured.installed = bytesUnder(realpathSync(join(prefix, 'lib', 'node_modules', 'infra-cli')));
-    measured.tarball = statSync(readdirSync(checkout).filter((f) => f.endsWith('.tgz')).map((f) => join(checkout, f))[0]!).size;
+    measured.tarball = statSync(
+      readdirSync(checkout)
+        .filter((f) => f.endsWith('.tgz'))
+        .map((f) => join(checkout, f))[0]!,
+    ).size;
     const direct = spawnSync(join(prefix, 'bin', 'infra'), ['--version'], { env, encoding: 'utf8' });
     expect(direct.stdout).toBe(`infra ${pkg.version}\n`);
   }, 180_000);

@@ -319,13 +319,7 @@ describe('auth and config', () => {
     await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
     await runCli(['vps', 'list', '--team', 'staging'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
     // A name costs one team lookup per run; an id none.
-    expect(sim.requests.map((r) => `${r.path} ${r.headers['x-team-id'] ?? '-'}`)).toEqual([
-      '/api/v1/user/teams -',
-      '/api/v1/vps 2',
-      '/api/v1/vps 1',
-      '/api/v1/user/teams -',
-      '/api/v1/vps 2',
-    ]);
+    expect(sim.requests.map((r) => `${r.path} ${r.headers['x-team-id'] ?? '-'}`)).toEqual(['/api/v1/user/teams -', '/api/v1/vps 2', '/api/v1/vps 1', '/api/v1/user/teams -', '/api/v1/vps 2']);
   });
 });
 

@@ -74,7 +74,9 @@ describe('apps, uptime and alerts through bin/infra', () => {
     sim.requests.length = 0;
     // The simulator is frozen: its clock moves 5 s every 200 ms of real time while the CLI waits.
     const tick = setInterval(() => sim.world.clock.advance(5), 200);
-    const r = await spawnCli(['apps', 'create', '--type', 'wordpress', '--name', 'press', '--profile', 'small', '--wait', '--interval', '1s'], { env: simEnv(sim), timeoutMs: 90_000 }).finally(() => clearInterval(tick));
+    const r = await spawnCli(['apps', 'create', '--type', 'wordpress', '--name', 'press', '--profile', 'small', '--wait', '--interval', '1s'], { env: simEnv(sim), timeoutMs: 90_000 }).finally(() =>
+      clearInterval(tick),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(sim.requests.find((q) => q.method === 'POST')?.body).toEqual({ app_type: 'wordpress', name: 'press', subdomain: 'press', resource_profile: 'small', datacenter: 'fsn1' });
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);

@@ -79,7 +79,9 @@ beforeAll(async () => {
     }),
   );
   // On CI as on a terminal; -q hides only the waits under 10 s.
-  runs.limited = Promise.all(['loud', 'quiet'].map((who) => spawnCli(['vps', 'list', ...(who === 'quiet' ? ['-q'] : [])], { env: { INFRA_API_URL: limited, INFRA_TOKEN: who, CI: '1' }, timeoutMs: 10_000 })));
+  runs.limited = Promise.all(
+    ['loud', 'quiet'].map((who) => spawnCli(['vps', 'list', ...(who === 'quiet' ? ['-q'] : [])], { env: { INFRA_API_URL: limited, INFRA_TOKEN: who, CI: '1' }, timeoutMs: 10_000 })),
+  );
   // Awaited by their tests; a failure is reported there, not as an unhandled rejection.
   for (const p of Object.values(runs)) p?.catch(() => {});
 });

@@ -59,7 +59,17 @@ describe('serverless get and create', () => {
   it('get shows port, environment keys (values masked), scale, profile, revision, deployments and times (it hid them)', async () => {
     const r = await spawnCli(['serverless', 'get', 'web'], { env: simEnv(sim) });
     expect(r.code, r.stderr).toBe(0);
-    for (const line of [/^Port: +8080$/m, /^Scale: +1-3 instances$/m, /^Profile: +small$/m, /^Environment: +LOG_LEVEL=\*{8}$/m, /^Revision: +web-00003$/m, /^Deployments: +3$/m, /^Created: +\S+Z \(/m, /^Updated: +\S+Z \(/m, /^Deployed: +\S+Z \(/m])
+    for (const line of [
+      /^Port: +8080$/m,
+      /^Scale: +1-3 instances$/m,
+      /^Profile: +small$/m,
+      /^Environment: +LOG_LEVEL=\*{8}$/m,
+      /^Revision: +web-00003$/m,
+      /^Deployments: +3$/m,
+      /^Created: +\S+Z \(/m,
+      /^Updated: +\S+Z \(/m,
+      /^Deployed: +\S+Z \(/m,
+    ])
       expect(r.stdout).toMatch(line);
     const shown = await spawnCli(['serverless', 'get', 'web', '--show-secrets'], { env: simEnv(sim) });
     expect(shown.stdout).toMatch(/^Environment: +LOG_LEVEL=info$/m);
@@ -112,7 +122,10 @@ describe('config list', () => {
     expect((await spawnCli(['config', 'set', 'api-url', 'https://api.example.com'], { env })).code).toBe(0);
     const r = await spawnCli(['config', 'list', '--project', 'staging'], { env: { ...env, NO_COLOR: '1' } });
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows[0]).toEqual(['KEY', 'VALUE', 'SOURCE']);
     const byKey = Object.fromEntries(rows.slice(1).map(([k, v, s]) => [k, [v, s]]));
     expect(byKey['api-url']).toEqual(['https://api.example.com', `config (${join(env.INFRA_CONFIG_DIR, 'config.json')})`]);

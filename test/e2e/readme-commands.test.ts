@@ -59,7 +59,10 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless revisions web': { stdout: /traffic 100%/ },
   'infra serverless events web': {},
   'infra serverless logs web --since 2h --level error': {},
-  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': { exit: 2, skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/commands/serverless/logs.test.ts' },
+  'infra serverless logs web --since 2026-11-20T08:00:00+01:00 --until 2026-11-20T09:00:00+01:00 --json': {
+    exit: 2,
+    skip: 'a fixed date: beyond the 10-day retention by now (exit 2 before any request), see test/commands/serverless/logs.test.ts',
+  },
   'infra serverless logs web --follow': { skip: 'follows until Ctrl-C: test/e2e/logs-process.test.ts' },
   'infra database list': { stdout: /orders-pg/ },
   'infra database credentials orders-pg': { stdout: /password:\s+\*{8}/ },
@@ -75,10 +78,14 @@ const EXPECTED: Record<string, Expect> = {
   'infra api -X PUT /serverless/"$(infra serverless get web --json': { skip: 'a nested command line; its parts are run: serverless get --json here, api -X PUT in test/e2e/foundation.test.ts' },
   'infra api -X POST /database/"$DB_ID"/dns --input body.json': { skip: 'needs a body file: test/e2e/foundation.test.ts covers --input' },
   'infra serverless update web --image "$IMAGE" --wait --timeout 10m --json': {},
-  'infra serverless wait web --generation "$(jq .spec_generation rollout.json': { skip: 'a nested command line (the resume of a timed-out wait): test/e2e/rollout.test.ts runs printed resume commands' },
+  'infra serverless wait web --generation "$(jq .spec_generation rollout.json': {
+    skip: 'a nested command line (the resume of a timed-out wait): test/e2e/rollout.test.ts runs printed resume commands',
+  },
   'infra serverless preflight --image registry.sim.local/acme/web:1.3.0': { stdout: /^Result:\s+ok \(amd64\)$/m },
   'infra serverless apply --name web --image registry.sim.local/acme/web:1.3.0 --env LOG_LEVEL=info --dry-run': { stdout: /^web: would update .*\n  ~ image: /m },
-  'infra serverless apply -f deploy.json --preflight --wait': { skip: 'needs the file: test/e2e/deploy-recipe.test.ts runs the README recipe that writes it, test/commands/serverless/apply.test.ts the rest' },
+  'infra serverless apply -f deploy.json --preflight --wait': {
+    skip: 'needs the file: test/e2e/deploy-recipe.test.ts runs the README recipe that writes it, test/commands/serverless/apply.test.ts the rest',
+  },
   'infra serverless probe api --path /healthz --expect-status 200': { stdout: /^Cold start:\s+likely/m },
   'infra serverless deployments web': { stdout: /^3\tweb-00003\t/m },
   'infra serverless rollback web --wait': {},
@@ -90,7 +97,9 @@ const EXPECTED: Record<string, Expect> = {
   'infra serverless runs logs web "$RUN" --follow': { skip: 'needs a run id: test/commands/serverless/runs.test.ts follows one' },
   'infra serverless runs wait web "$RUN"': { skip: 'needs a run id: test/commands/serverless/runs.test.ts and test/e2e/runs-process.test.ts' },
   'infra serverless runs cancel web "$RUN"': { skip: 'needs a run id: test/commands/serverless/runs.test.ts' },
-  'infra serverless schedules create web --name nightly-cleanup --cron "30 3 * * *" --timezone Europe/Bucharest -- ./cleanup.sh': { skip: 'a quoted cron (this file splits on spaces): test/commands/serverless/schedules.test.ts and test/e2e/runs-process.test.ts create it' },
+  'infra serverless schedules create web --name nightly-cleanup --cron "30 3 * * *" --timezone Europe/Bucharest -- ./cleanup.sh': {
+    skip: 'a quoted cron (this file splits on spaces): test/commands/serverless/schedules.test.ts and test/e2e/runs-process.test.ts create it',
+  },
   'infra serverless schedules show web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
   'infra serverless schedules pause web nightly-cleanup': { skip: 'needs the schedule created above: test/commands/serverless/schedules.test.ts' },
   'infra registry context': { stdout: /^Push prefix:\s+registry\.sim\.local\/acme$/m },
@@ -130,8 +139,14 @@ function argv(cmd: string): string[] {
 describe('the README shows only commands this suite runs', () => {
   it('every README command has an expectation here, and every expectation is in the README', () => {
     const found = readmeCommands();
-    expect(found.filter((c) => !(c in EXPECTED)), 'README commands without an expectation').toEqual([]);
-    expect(Object.keys(EXPECTED).filter((c) => !found.includes(c)), 'expectations no longer in the README').toEqual([]);
+    expect(
+      found.filter((c) => !(c in EXPECTED)),
+      'README commands without an expectation',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((c) => !found.includes(c)),
+      'expectations no longer in the README',
+    ).toEqual([]);
   });
 });
 

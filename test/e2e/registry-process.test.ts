@@ -50,7 +50,10 @@ describe('serverless deploy through bin/infra', () => {
   });
 
   it('bad input: a missing archive, --dir with --archive: one line, exit 2, nothing sent', async () => {
-    for (const argv of [['--archive', '/nonexistent/src.zip'], ['--dir', '.', '--archive', 'x.zip']]) {
+    for (const argv of [
+      ['--archive', '/nonexistent/src.zip'],
+      ['--dir', '.', '--archive', 'x.zip'],
+    ]) {
       const r = await run(['serverless', 'deploy', 'web', ...argv]);
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);

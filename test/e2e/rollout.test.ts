@@ -125,12 +125,20 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
 
   const FINISHED = [
     {
-      outcome: 'ready', code: 0, container: 'web', tag: '2.0.0', commands: COMMANDS,
+      outcome: 'ready',
+      code: 0,
+      container: 'web',
+      tag: '2.0.0',
+      commands: COMMANDS,
       details: { summary: 'ready', operation: { state: 'succeeded', terminal: true }, error: null },
       stderr: (c: Change) => [new RegExp(readyLine(c.name, c.g))],
     },
     {
-      outcome: 'degraded', code: 3, container: 'web', tag: 'crash', commands: ['update', 'redeploy', 'wait'] as const,
+      outcome: 'degraded',
+      code: 3,
+      container: 'web',
+      tag: 'crash',
+      commands: ['update', 'redeploy', 'wait'] as const,
       details: { summary: 'degraded', operation: { state: 'failed', terminal: true }, error: { code: 'serverless.crash_loop', reason: 'CrashLoopBackOff' } },
       stderr: (c: Change) => [
         `error: rollout of ${label(c.name, c.g)} degraded: the new revision failed while the previous revision keeps serving\n`,
@@ -140,12 +148,20 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       ],
     },
     {
-      outcome: 'failed', code: 1, container: 'worker', tag: 'arm64', commands: COMMANDS,
+      outcome: 'failed',
+      code: 1,
+      container: 'worker',
+      tag: 'arm64',
+      commands: COMMANDS,
       details: { summary: 'failed', operation: { state: 'failed', terminal: true }, error: { code: 'serverless.image_arch_mismatch', reason: 'ExitCode1' } },
       stderr: (c: Change) => [`error: rollout of ${label(c.name, c.g)} failed: serverless.image_arch_mismatch\n`, /reason: +ExitCode1\n/, /hint: .*linux\/amd64.*will not help/],
     },
     {
-      outcome: 'cancelled', code: 1, container: 'web', tag: 'cancel', commands: COMMANDS,
+      outcome: 'cancelled',
+      code: 1,
+      container: 'web',
+      tag: 'cancel',
+      commands: COMMANDS,
       details: { operation: { state: 'cancelled', terminal: true } },
       stderr: (c: Change) => [`error: rollout of ${label(c.name, c.g)} was cancelled\n`, /hint: nothing of this change is serving/],
     },
@@ -213,11 +229,17 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
 
   it.each(CASES)('$title: the container is deleted during the wait (404) → exit 1, says so', async ({ cmd }) => {
     let deleted = '';
-    const c = await change(cmd, 'web', '2.0.0', ['--json'], afterFirstPoll(cmd, () => {
-      const rec = h.sim.world.containers.findAnyTeam(h.seen.at(-1)!.id)!;
-      deleted = rec.id;
-      h.sim.world.containers.remove(rec);
-    }));
+    const c = await change(
+      cmd,
+      'web',
+      '2.0.0',
+      ['--json'],
+      afterFirstPoll(cmd, () => {
+        const rec = h.sim.world.containers.findAnyTeam(h.seen.at(-1)!.id)!;
+        deleted = rec.id;
+        h.sim.world.containers.remove(rec);
+      }),
+    );
     expect(c.r.code, c.r.stderr).toBe(1);
     const name = cmd === 'create' ? 'fresh' : 'web';
     const g = cmd === 'create' ? 1 : cmd === 'redeploy' ? 5 : 4;
@@ -397,8 +419,16 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(r.stderr).toMatch(hint);
     const post = h.sim.requests.find((q) => q.method === 'POST');
     expect(post?.body).toEqual({
-      name: 'fresh', slug: 'fresh', deployment_type: 'docker_image', image: `${REG}/fresh`, image_tag: tag,
-      port: 8080, resource_profile: 'small', min_scale: 0, max_scale: 3, environment_variables: { A: '1' },
+      name: 'fresh',
+      slug: 'fresh',
+      deployment_type: 'docker_image',
+      image: `${REG}/fresh`,
+      image_tag: tag,
+      port: 8080,
+      resource_profile: 'small',
+      min_scale: 0,
+      max_scale: 3,
+      environment_variables: { A: '1' },
     });
   });
 
@@ -433,7 +463,9 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     // (Without generations, redeploy --wait settles the rollout first: the test above.)
     const r = await h.cli(['serverless', 'redeploy', 'batch', ...(gens ? ['--wait'] : [])]);
     expect(r.code).toBe(1);
-    const warning = gens ? '' : 'warning: a rollout of batch is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)\n';
+    const warning = gens
+      ? ''
+      : 'warning: a rollout of batch is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)\n';
     // The server's words, then the way out (issue 22): wait for it, by the name typed.
     expect(r.stderr).toBe(
       `${warning}error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\nhint: wait for the deployment in progress (a rollout is running${gens ? ', generation 2' : ''}) with 'infra serverless wait batch', then redeploy; 'infra serverless get batch' shows its state\n`,

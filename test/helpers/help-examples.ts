@@ -35,7 +35,11 @@ export function shellWords(text: string): string[] {
 export function exampleRuns(help: string): ExampleRun[] {
   const at = help.indexOf('Examples:\n');
   if (at < 0) return [];
-  const lines = help.slice(at + 'Examples:\n'.length).split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+  const lines = help
+    .slice(at + 'Examples:\n'.length)
+    .split('\n')
+    .filter((l) => l.startsWith('  '))
+    .map((l) => l.trim());
   return lines.map((line) => {
     const sub = /\$\((infra [^)]*)\)/.exec(line)?.[1];
     const segments = (sub ?? line).split(' | ');

@@ -124,8 +124,7 @@ export function simApi(sim: Simulator): SimApi {
     sim,
     get: (path, o) => request('GET', path, undefined, o),
     send: (method, path, body, o) => request(method, path, body, o),
-    control: (path, body) =>
-      fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
+    control: (path, body) => fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
     advance: (s) => sim.world.clock.advance(s),
   };
 }
@@ -169,8 +168,17 @@ export function apiRequests(sim: Simulator, suffix: string): RecordedRequest[] {
 /** A complete create body of the real dialect. */
 export function createBody(name: string, tag: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    name, slug: name, deployment_type: 'docker_image', image: IMG, image_tag: tag, port: 8080,
-    resource_profile: 'small', min_scale: 0, max_scale: 3, environment_variables: {}, ...extra,
+    name,
+    slug: name,
+    deployment_type: 'docker_image',
+    image: IMG,
+    image_tag: tag,
+    port: 8080,
+    resource_profile: 'small',
+    min_scale: 0,
+    max_scale: 3,
+    environment_variables: {},
+    ...extra,
   };
 }
 
@@ -362,8 +370,7 @@ export async function harness(kind: ServerKind = SERVER_KINDS[0]): Promise<Harne
     throw new Error('the CLI did not finish in 10000 steps of virtual time');
   }
 
-  const start = (argv: string[], opts: InProcessOptions = {}) =>
-    runCli(argv, { clock, random: () => 0.5, dispatcher: dispatcher as unknown as Dispatcher, ...opts, env: { ...env, ...opts.env } });
+  const start = (argv: string[], opts: InProcessOptions = {}) => runCli(argv, { clock, random: () => 0.5, dispatcher: dispatcher as unknown as Dispatcher, ...opts, env: { ...env, ...opts.env } });
 
   return {
     sim,

@@ -59,7 +59,7 @@ function target(out: OutStream, json: boolean): ListTarget & { said: string[] } 
   return {
     json,
     ctx: { stdout: out },
-    table: <T,>(columns: Column<T>[]) => tableWriter(out, columns, plainStyle),
+    table: <T>(columns: Column<T>[]) => tableWriter(out, columns, plainStyle),
     info: (m) => void said.push(`info: ${m}`),
     hint: (m) => void said.push(`hint: ${m}`),
     said,
@@ -76,7 +76,12 @@ const COLUMNS: Column<{ id: string; name?: string | null; status?: string | null
 const plainJson = (items: unknown[]) => (items.length ? `[${items.map((it, i) => (i ? ',\n  ' : '\n  ') + JSON.stringify(it)).join('')}\n]\n` : '[]\n');
 /** ... and for TSV. */
 const plainTsv = (items: Item[]) =>
-  items.length ? ['ID\tNAME\tSTATUS', ...items.map((v) => [v.id, v.name ?? '', (v.status_details as { summary?: string })?.summary ?? v.status ?? ''].map((c) => String(c).replace(/[\t\n\r]/g, ' ')).join('\t'))].join('\n') + '\n' : '';
+  items.length
+    ? [
+        'ID\tNAME\tSTATUS',
+        ...items.map((v) => [v.id, v.name ?? '', (v.status_details as { summary?: string })?.summary ?? v.status ?? ''].map((c) => String(c).replace(/[\t\n\r]/g, ' ')).join('\t')),
+      ].join('\n') + '\n'
+    : '';
 
 const vps = (i: number, extra: Record<string, unknown> = {}): Item => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -135,7 +140,10 @@ describe('renderList --json', () => {
     agent.disableNetConnect();
     agents.push(agent);
     const bytes = Buffer.concat([Buffer.from('{"data":[{"id":"a","name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')]);
-    agent.get('http://api.test').intercept({ path: () => true, method: 'GET' }).reply(200, bytes, { headers: { 'content-type': 'application/json' } });
+    agent
+      .get('http://api.test')
+      .intercept({ path: () => true, method: 'GET' })
+      .reply(200, bytes, { headers: { 'content-type': 'application/json' } });
     const out = new Capture();
     await renderList(target(out, true), paginate(new HttpClient({ apiUrl: 'http://api.test', token: 't', dispatcher: agent }), '/vps', Vps), COLUMNS, { empty: '', paging: { page: 1 } });
     expect(out.text).toBe(plainJson(JSON.parse(bytes.toString('utf8')).data));

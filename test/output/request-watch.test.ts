@@ -6,10 +6,34 @@ import type { Progress } from '../../src/output/progress.js';
 
 describe('notices: when a quiet request speaks', () => {
   it.each([
-    ['terminal, 60 s limit', true, 60_000, [{ atMs: 2_000, kind: 'spinner' }, { atMs: 30_000, kind: 'limit' }]],
-    ['piped, 60 s limit', false, 60_000, [{ atMs: 10_000, kind: 'line' }, { atMs: 30_000, kind: 'limit' }]],
+    [
+      'terminal, 60 s limit',
+      true,
+      60_000,
+      [
+        { atMs: 2_000, kind: 'spinner' },
+        { atMs: 30_000, kind: 'limit' },
+      ],
+    ],
+    [
+      'piped, 60 s limit',
+      false,
+      60_000,
+      [
+        { atMs: 10_000, kind: 'line' },
+        { atMs: 30_000, kind: 'limit' },
+      ],
+    ],
     ['piped, 12 s limit: the line at 10 s is the only one', false, 12_000, [{ atMs: 10_000, kind: 'line' }]],
-    ['terminal, 6 s limit', true, 6_000, [{ atMs: 2_000, kind: 'spinner' }, { atMs: 3_000, kind: 'limit' }]],
+    [
+      'terminal, 6 s limit',
+      true,
+      6_000,
+      [
+        { atMs: 2_000, kind: 'spinner' },
+        { atMs: 3_000, kind: 'limit' },
+      ],
+    ],
     ['piped, 5 s limit: it ends before anything is due', false, 5_000, []],
   ] as const)('%s', (_name, live, limit, expected) => {
     expect(notices(live, limit)).toEqual(expected);

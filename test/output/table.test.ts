@@ -121,9 +121,20 @@ describe('a table on a terminal', () => {
   it('past the rows it holds, a longer cell that still fits pushes its line right (nothing is cut that need not be)', async () => {
     type Vm = { name: string; state: string };
     const out = new Capture(true, 80);
-    const t = tableWriter<Vm>(out, [{ header: 'NAME', value: (v) => v.name }, { header: 'STATE', value: (v) => v.state }], plainStyle, { width: 80, wide: false });
+    const t = tableWriter<Vm>(
+      out,
+      [
+        { header: 'NAME', value: (v) => v.name },
+        { header: 'STATE', value: (v) => v.state },
+      ],
+      plainStyle,
+      { width: 80, wide: false },
+    );
     t.add(Array.from({ length: 1001 }, (_, i) => ({ name: `vps-${i}`, state: 'running' })));
-    t.add([{ name: 'vps-199999', state: 'running' }, { name: `vps-${'9'.repeat(90)}`, state: 'running' }]);
+    t.add([
+      { name: 'vps-199999', state: 'running' },
+      { name: `vps-${'9'.repeat(90)}`, state: 'running' },
+    ]);
     await t.end();
     const lines = out.text.trimEnd().split('\n');
     expect(lines.at(-2)).toBe('vps-199999  running');

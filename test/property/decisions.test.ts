@@ -18,7 +18,9 @@ const statusDetails: fc.Arbitrary<StatusDetails> = fc.record(
     health: word(['healthy', 'unhealthy', 'unknown']),
     stale: fc.boolean(),
     operation: fc.record({ state: word(['queued', 'running', 'succeeded', 'failed', 'cancelled']), terminal: fc.boolean() }),
-    error: fc.option(fc.record({ code: word(['image_not_found', 'crash_loop']), reason: fc.option(fc.string(), { nil: undefined }), retryable: fc.option(fc.boolean(), { nil: undefined }) }), { nil: undefined }),
+    error: fc.option(fc.record({ code: word(['image_not_found', 'crash_loop']), reason: fc.option(fc.string(), { nil: undefined }), retryable: fc.option(fc.boolean(), { nil: undefined }) }), {
+      nil: undefined,
+    }),
   },
   { requiredKeys: ['summary', 'operation'] },
 ) as fc.Arbitrary<StatusDetails>;
@@ -57,14 +59,25 @@ const localInput: fc.Arbitrary<LocalInput> = fc.record({
     fc.record({
       ok: fc.constant(true as const),
       data: fc.record({
-        revisions: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), actual_replicas: fc.option(fc.nat(3), { nil: undefined }), conditions: fc.array(condition(['Ready', 'ContainerHealthy', 'ResourcesAvailable']), { maxLength: 3 }) }), { maxLength: 3 }),
+        revisions: fc.array(
+          fc.record({
+            name: fc.string({ minLength: 1, maxLength: 8 }),
+            actual_replicas: fc.option(fc.nat(3), { nil: undefined }),
+            conditions: fc.array(condition(['Ready', 'ContainerHealthy', 'ResourcesAvailable']), { maxLength: 3 }),
+          }),
+          { maxLength: 3 },
+        ),
         route: fc.option(fc.record({ conditions: fc.array(condition(['IngressReady', 'Ready']), { maxLength: 2 }) }), { nil: undefined }),
       }),
     }),
     fc.record({ ok: fc.constant(false as const), reason: fc.string() }),
   ),
   logs: fc.oneof(
-    fc.record({ ok: fc.constant(true as const), since: fc.constant('2025-01-01T00:00:00Z'), entries: fc.array(fc.record({ timestamp: fc.constant('2025-01-01T00:00:01Z'), message: fc.string(), level: fc.option(word(['info', 'error']), { nil: undefined }) }), { maxLength: 4 }) }),
+    fc.record({
+      ok: fc.constant(true as const),
+      since: fc.constant('2025-01-01T00:00:00Z'),
+      entries: fc.array(fc.record({ timestamp: fc.constant('2025-01-01T00:00:01Z'), message: fc.string(), level: fc.option(word(['info', 'error']), { nil: undefined }) }), { maxLength: 4 }),
+    }),
     fc.record({ ok: fc.constant(false as const), kind: fc.constantFrom('unavailable' as const, 'forbidden' as const, 'error' as const), reason: fc.string() }),
   ),
 }) as fc.Arbitrary<LocalInput>;
@@ -133,9 +146,15 @@ describe('parseDuration / formatDuration', () => {
 
   it('formatDuration round-trips through parseDuration (whole seconds, and ms below a second)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 1, max: 400 * 86_400 }).map((s) => s * 1000)), (ms) => {
-        expect(parseDuration(formatDuration(ms))).toBe(ms);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 0, max: 999 }),
+          fc.integer({ min: 1, max: 400 * 86_400 }).map((s) => s * 1000),
+        ),
+        (ms) => {
+          expect(parseDuration(formatDuration(ms))).toBe(ms);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

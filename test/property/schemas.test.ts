@@ -205,7 +205,17 @@ describe.each(SUBJECTS)('$name', (subject) => {
   });
 
   it('any JSON value or any text: data or a ResponseShapeError, never another throw', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.anything().map((x) => JSON.stringify(x) ?? ''), fc.string(), jsonValue.map((x) => JSON.stringify(x))), async (text) => expectTyped(await parse(subject, text))), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything().map((x) => JSON.stringify(x) ?? ''),
+          fc.string(),
+          jsonValue.map((x) => JSON.stringify(x)),
+        ),
+        async (text) => expectTyped(await parse(subject, text)),
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('mutations of the fixtures (drop a field, change a type, truncate): data or a ResponseShapeError', async () => {
@@ -239,7 +249,10 @@ describe.each(SUBJECTS)('$name', (subject) => {
   });
 
   it('additive growth (unknown fields, unknown enum strings) always parses and keeps the extras', async () => {
-    const grow = fc.array(fc.record({ at: fc.nat(), key: fc.string({ minLength: 1, maxLength: 12 }).map((k) => `x_${k}`), value: jsonValue.map(clone), enumValue: fc.string({ minLength: 1, maxLength: 16 }) }), { minLength: 1, maxLength: 5 });
+    const grow = fc.array(
+      fc.record({ at: fc.nat(), key: fc.string({ minLength: 1, maxLength: 12 }).map((k) => `x_${k}`), value: jsonValue.map(clone), enumValue: fc.string({ minLength: 1, maxLength: 16 }) }),
+      { minLength: 1, maxLength: 5 },
+    );
     await fc.assert(
       fc.asyncProperty(fixture, grow, async (f, gs) => {
         const view0 = await readOf(subject, f);
@@ -278,7 +291,12 @@ describe.each(SUBJECTS)('$name', (subject) => {
   });
 
   it('lenient forms (numbers as strings, [] for empty maps, objects for optional strings) parse and read the same', async () => {
-    const picks = fc.record({ numbers: fc.array(fc.nat(), { maxLength: 8 }), maps: fc.array(fc.nat(), { maxLength: 3 }), strings: fc.array(fc.nat(), { maxLength: 4 }), junk: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonValue.map(clone), { minKeys: 0, maxKeys: 2 }) });
+    const picks = fc.record({
+      numbers: fc.array(fc.nat(), { maxLength: 8 }),
+      maps: fc.array(fc.nat(), { maxLength: 3 }),
+      strings: fc.array(fc.nat(), { maxLength: 4 }),
+      junk: fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonValue.map(clone), { minKeys: 0, maxKeys: 2 }),
+    });
     await fc.assert(
       fc.asyncProperty(fixture, picks, async (f, pick) => {
         const view0 = await readOf(subject, f);
@@ -323,13 +341,20 @@ describe('error answers of any shape', () => {
 
   it('random bodies with an error status: a typed ApiError of that status, one line', async () => {
     await fc.assert(
-      fc.asyncProperty(errorStatus, fc.oneof(fc.string(), jsonValue.map((x) => JSON.stringify(x))), async (s, text) => {
-        const out = await parse(subject, text, s);
-        expect(out.ok).toBe(false);
-        expectTyped(out, ApiError);
-        expect((out as { err: ApiError }).err).not.toBeInstanceOf(ResponseShapeError);
-        expect((out as { err: ApiError }).err.status).toBe(s);
-      }),
+      fc.asyncProperty(
+        errorStatus,
+        fc.oneof(
+          fc.string(),
+          jsonValue.map((x) => JSON.stringify(x)),
+        ),
+        async (s, text) => {
+          const out = await parse(subject, text, s);
+          expect(out.ok).toBe(false);
+          expectTyped(out, ApiError);
+          expect((out as { err: ApiError }).err).not.toBeInstanceOf(ResponseShapeError);
+          expect((out as { err: ApiError }).err.status).toBe(s);
+        },
+      ),
       { numRuns: 120 },
     );
   });

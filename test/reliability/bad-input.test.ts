@@ -107,8 +107,8 @@ const BAD: Record<string, string[]> = {
   '--subdomain': ['', ' ', 'a b'],
   '--app-version': ['', ' '],
   '--admin-user': ['', ' '],
-  '--hours': ['0', '-1', 'day', '1.5', ''],  // bad for every command that has it (apps metrics, database load)
-  '--step': ['soon', 'AUTO', ''],  // bad for every command that has it (apps metrics, database load)
+  '--hours': ['0', '-1', 'day', '1.5', ''], // bad for every command that has it (apps metrics, database load)
+  '--step': ['soon', 'AUTO', ''], // bad for every command that has it (apps metrics, database load)
   '--check-timeout': ['0', '31', 'slow', '1.5', ''],
   '--keyword': ['', ' '],
   '--follow-redirects': ['maybe', 'yes', ''],
@@ -177,7 +177,20 @@ const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
  * Values that make the rest of a command line valid, so only the attacked part is wrong.
  * The id is a name, which would cost a lookup: bad input must be refused before even that.
  */
-const ARG_SAMPLES: Record<string, string> = { key: 'project', value: 'x', id: 'web', product: 'vps', 'point-id': '11', point: '11', resource: 'vps-01', deployment: 'r1', domain: 'docs.example.com', path: '/vps', shell: 'bash', 'resource-type': 'vps' };
+const ARG_SAMPLES: Record<string, string> = {
+  key: 'project',
+  value: 'x',
+  id: 'web',
+  product: 'vps',
+  'point-id': '11',
+  point: '11',
+  resource: 'vps-01',
+  deployment: 'r1',
+  domain: 'docs.example.com',
+  path: '/vps',
+  shell: 'bash',
+  'resource-type': 'vps',
+};
 const REQUIRED: Record<string, string[]> = {
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
@@ -409,7 +422,11 @@ describe('arguments outside their domain', () => {
 
 describe('settings from the environment', () => {
   it.each(BAD_ENV)('%j', async (env, name) => {
-    for (const argv of [['vps', 'list'], ['serverless', 'get', 'web'], ['snapshots', 'restore', 'vps', '11', '--confirm', 'vps-01']]) {
+    for (const argv of [
+      ['vps', 'list'],
+      ['serverless', 'get', 'web'],
+      ['snapshots', 'restore', 'vps', '11', '--confirm', 'vps-01'],
+    ]) {
       await rejects(argv, new RegExp(name), env);
     }
   });

@@ -72,10 +72,12 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       case 'pass':
         return forward(req, body, res, (r) => pipeThrough(r, res));
       case 'retype':
-        return forward(req, body, res, (r) => readAll(r).then((b) => {
-          res.writeHead(r.statusCode ?? 502, { ...strip(r.headers), 'content-type': action.contentType, 'content-length': String(b.length) });
-          res.end(b);
-        }));
+        return forward(req, body, res, (r) =>
+          readAll(r).then((b) => {
+            res.writeHead(r.statusCode ?? 502, { ...strip(r.headers), 'content-type': action.contentType, 'content-length': String(b.length) });
+            res.end(b);
+          }),
+        );
       case 'respond':
         res.writeHead(action.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(action.body)), ...action.headers });
         return void res.end(action.body);
@@ -86,20 +88,22 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       case 'silence':
         return;
       case 'trickle':
-        return forward(req, body, res, (r) => readAll(r).then((b) => {
-          res.writeHead(r.statusCode ?? 502, { ...strip(r.headers), 'content-length': String(b.length) });
-          let at = 0;
-          const t = setInterval(() => {
-            res.write(b.subarray(at, at + action.chunk));
-            at += action.chunk;
-            if (at >= b.length) {
-              clearInterval(t);
-              timers.delete(t);
-              res.end();
-            }
-          }, action.everyMs);
-          timers.add(t);
-        }));
+        return forward(req, body, res, (r) =>
+          readAll(r).then((b) => {
+            res.writeHead(r.statusCode ?? 502, { ...strip(r.headers), 'content-length': String(b.length) });
+            let at = 0;
+            const t = setInterval(() => {
+              res.write(b.subarray(at, at + action.chunk));
+              at += action.chunk;
+              if (at >= b.length) {
+                clearInterval(t);
+                timers.delete(t);
+                res.end();
+              }
+            }, action.everyMs);
+            timers.add(t);
+          }),
+        );
       case 'endless-trickle': {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"data": [');

@@ -72,8 +72,14 @@ export interface FaultCase {
   sleeps?: (ms: number[]) => true | string;
 }
 
-const always = (a: FaultAction): FaultPlan => () => a;
-const firstN = (n: number, a: FaultAction): FaultPlan => (i) => (i < n ? a : { kind: 'pass' });
+const always =
+  (a: FaultAction): FaultPlan =>
+  () =>
+    a;
+const firstN =
+  (n: number, a: FaultAction): FaultPlan =>
+  (i) =>
+    i < n ? a : { kind: 'pass' };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): FaultAction => ({ kind: 'respond', status, body: JSON.stringify(body), headers });
 const PROXY_HTML = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
@@ -146,7 +152,7 @@ export const FAULTS: FaultCase[] = [
     name: '429 storm without Retry-After',
     plan: always(json(429, { message: 'Too Many Attempts.' })),
     expect: () => ({ code: 7, hits: 4, message: /rate limited.*429/ }),
-    sleeps: (ms) => ms.length >= 3 && ms.every((x) => x <= 5000) || `expected 3 backoff waits of at most 5 s, saw ${ms.join(',')}`,
+    sleeps: (ms) => (ms.length >= 3 && ms.every((x) => x <= 5000)) || `expected 3 backoff waits of at most 5 s, saw ${ms.join(',')}`,
   },
   {
     name: '429 whose Retry-After exceeds the bound',
@@ -177,7 +183,14 @@ export const FAULTS: FaultCase[] = [
   {
     name: 'log store 503 (available false)',
     only: ['serverless logs'],
-    plan: always(json(503, { success: false, data: { available: false, entries: [] }, error: { code: 'serverless.logs_unavailable', message: 'The log store did not respond. This says nothing about the container itself — retry shortly.', retryable: true }, meta: {} })),
+    plan: always(
+      json(503, {
+        success: false,
+        data: { available: false, entries: [] },
+        error: { code: 'serverless.logs_unavailable', message: 'The log store did not respond. This says nothing about the container itself — retry shortly.', retryable: true },
+        meta: {},
+      }),
+    ),
     expect: () => ({ code: 7, hits: 4, message: /log store did not answer/ }),
   },
   {

@@ -45,7 +45,10 @@ describe('Ctrl-C', () => {
   it('during a wait on a server without generations: 130 within 2 s, with a resume command that needs no generation', async () => {
     sim.world.setFaults({ generations: false });
     const t: { signalAt?: number; exitAt?: number } = {};
-    const r = await spawnCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], { env: env(), onSpawn: interruptWhen(/waiting for the change to web/, t) });
+    const r = await spawnCli(['serverless', 'update', SEED_IDS.web, '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], {
+      env: env(),
+      onSpawn: interruptWhen(/waiting for the change to web/, t),
+    });
     expect(r.code, r.stderr).toBe(130);
     expect(t.exitAt! - t.signalAt!).toBeLessThan(2_000);
     expect(r.stderr).toMatch(/^error: interrupted while waiting for the change to web; the rollout goes on server-side$/m);
@@ -142,9 +145,7 @@ describe('the config file', () => {
   it('pairs of concurrent writers: the file parses and holds one of the values', async () => {
     for (let round = 0; round < 4; round++) {
       const dir = tempConfigDir();
-      const pairs = await Promise.all(
-        ['1', '2', 'staging', 'main'].map((v) => spawnCli(['config', 'set', 'project', v], { env: { INFRA_CONFIG_DIR: dir } })),
-      );
+      const pairs = await Promise.all(['1', '2', 'staging', 'main'].map((v) => spawnCli(['config', 'set', 'project', v], { env: { INFRA_CONFIG_DIR: dir } })));
       for (const p of pairs) expect(p.code, p.stderr).toBe(0);
       const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, string>;
       expect(['1', '2', 'staging', 'main']).toContain(config.project);

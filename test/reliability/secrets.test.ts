@@ -58,7 +58,14 @@ describe('the token and passwords never leak', () => {
   });
 
   it('a rejected token (401), with and without --debug, is not echoed', async () => {
-    for (const argv of [['vps', 'list'], ['auth', 'status'], ['serverless', 'logs', SEED_IDS.web], ['serverless', 'logs', 'web'], ['database', 'credentials', SEED_IDS.postgres, '--debug'], ['auth', 'status', '--debug']]) {
+    for (const argv of [
+      ['vps', 'list'],
+      ['auth', 'status'],
+      ['serverless', 'logs', SEED_IDS.web],
+      ['serverless', 'logs', 'web'],
+      ['database', 'credentials', SEED_IDS.postgres, '--debug'],
+      ['auth', 'status', '--debug'],
+    ]) {
       const r = await runCli(argv, { env: { INFRA_API_URL: sim.url, INFRA_TOKEN: TOKEN } });
       expect(r.code, r.stderr).toBe(4);
       noSecrets(r.stdout + r.stderr, argv.join(' '));
@@ -77,7 +84,11 @@ describe('the token and passwords never leak', () => {
     try {
       proxy.set(/./, () => ({ kind: 'reset-mid-body' }));
       for (const url of [refused, proxy.url]) {
-        for (const argv of [['vps', 'list', '--debug'], ['snapshots', 'restore', 'vps', String(SEED_IDS.snapshots.vps.daily), '--confirm', 'vps-01', '--debug'], ['serverless', 'logs', SEED_IDS.web, '--debug']]) {
+        for (const argv of [
+          ['vps', 'list', '--debug'],
+          ['snapshots', 'restore', 'vps', String(SEED_IDS.snapshots.vps.daily), '--confirm', 'vps-01', '--debug'],
+          ['serverless', 'logs', SEED_IDS.web, '--debug'],
+        ]) {
           const r = await runCli(argv, { env: { INFRA_API_URL: url, INFRA_TOKEN: TOKEN }, clock: instantClock() });
           expect(r.code).toBe(7);
           noSecrets(r.stdout + r.stderr, `${argv.join(' ')} via ${url}`);

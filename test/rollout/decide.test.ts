@@ -13,9 +13,17 @@ interface Row {
 
 const rows: Row[] = [
   // observed < G
-  { name: 'first change, nothing started (pending/queued)', shape: { summary: 'pending', health: 'unknown', state: 'queued', terminal: false, observed: 0 }, expected: { kind: 'wait', phase: 'queued', behind: false } },
+  {
+    name: 'first change, nothing started (pending/queued)',
+    shape: { summary: 'pending', health: 'unknown', state: 'queued', terminal: false, observed: 0 },
+    expected: { kind: 'wait', phase: 'queued', behind: false },
+  },
   { name: 'queued after a settled rollout', shape: { summary: 'ready', state: 'queued', terminal: false, observed: 2 }, expected: { kind: 'wait', phase: 'queued', behind: false } },
-  { name: 'queued behind another running rollout', shape: { summary: 'in_progress', health: 'unknown', state: 'running', terminal: false, observed: 2 }, expected: { kind: 'wait', phase: 'queued', behind: true, observedGeneration: 2 } },
+  {
+    name: 'queued behind another running rollout',
+    shape: { summary: 'in_progress', health: 'unknown', state: 'running', terminal: false, observed: 2 },
+    expected: { kind: 'wait', phase: 'queued', behind: true, observedGeneration: 2 },
+  },
   { name: 'terminal ready of the previous rollout', shape: { summary: 'ready', state: 'succeeded', terminal: true, observed: 2 }, expected: { kind: 'wait', phase: 'previous_rollout' } },
   { name: 'terminal failed of the previous rollout', shape: { summary: 'failed', state: 'failed', terminal: true, observed: 2 }, expected: { kind: 'wait', phase: 'previous_rollout' } },
   { name: 'terminal degraded of the previous rollout', shape: { summary: 'degraded', state: 'failed', terminal: true, observed: 1 }, expected: { kind: 'wait', phase: 'previous_rollout' } },
@@ -35,7 +43,11 @@ const rows: Row[] = [
   { name: 'degraded wins over succeeded', shape: { summary: 'degraded', state: 'succeeded' }, expected: { kind: 'done', outcome: 'degraded' } },
   { name: 'degraded wins over cancelled', shape: { summary: 'degraded', state: 'cancelled' }, expected: { kind: 'done', outcome: 'degraded' } },
   { name: 'cancelled', shape: { summary: 'ready', state: 'cancelled' }, expected: { kind: 'done', outcome: 'cancelled' } },
-  { name: 'failed', shape: { summary: 'failed', health: 'unhealthy', state: 'failed', error: { code: 'serverless.image_not_found' } }, expected: { kind: 'done', outcome: 'failed', unknownState: false } },
+  {
+    name: 'failed',
+    shape: { summary: 'failed', health: 'unhealthy', state: 'failed', error: { code: 'serverless.image_not_found' } },
+    expected: { kind: 'done', outcome: 'failed', unknownState: false },
+  },
   { name: 'unknown terminal state counts as failed', shape: { summary: 'ready', state: 'superseded' }, expected: { kind: 'done', outcome: 'failed', unknownState: true } },
   { name: 'unknown summary with succeeded is ready', shape: { summary: 'hibernating' }, expected: { kind: 'done', outcome: 'ready', summary: 'hibernating' } },
   { name: 'legacy status is ignored', shape: { summary: 'failed', state: 'failed' }, expected: { kind: 'done', outcome: 'failed' } },
@@ -59,9 +71,7 @@ describe('decide(container, {generation: G})', () => {
 
   it('never throws on odd values', () => {
     for (const summary of ['', 'READY', 'x'.repeat(200)])
-      for (const state of ['', 'unknown', 'RUNNING'])
-        for (const terminal of [true, false])
-          expect(() => decide(container({ summary, state, terminal }), { generation: G })).not.toThrow();
+      for (const state of ['', 'unknown', 'RUNNING']) for (const terminal of [true, false]) expect(() => decide(container({ summary, state, terminal }), { generation: G })).not.toThrow();
   });
 });
 
@@ -72,10 +82,20 @@ const gone = { observed: null } as const;
 const freshRows: { name: string; shape: Shape; baseline: Baseline | null; expected: Record<string, unknown> }[] = [
   { name: 'terminal, nothing moved: the previous rollout', shape: { ...gone }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
   { name: 'terminal failed, nothing moved: not this change', shape: { ...gone, summary: 'failed', state: 'failed' }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
-  { name: 'observed_at moved, in flight', shape: { ...gone, observedAt: '2025-01-01T00:00:05.000Z', summary: 'in_progress', state: 'running', terminal: false }, baseline: BEFORE, expected: { kind: 'wait', phase: 'rolling_out' } },
+  {
+    name: 'observed_at moved, in flight',
+    shape: { ...gone, observedAt: '2025-01-01T00:00:05.000Z', summary: 'in_progress', state: 'running', terminal: false },
+    baseline: BEFORE,
+    expected: { kind: 'wait', phase: 'rolling_out' },
+  },
   { name: 'observed_at moved, queued', shape: { ...gone, observedAt: '2025-01-01T00:00:05.000Z', state: 'queued', terminal: false }, baseline: BEFORE, expected: { kind: 'wait', phase: 'queued' } },
   { name: 'deployment_count moved, ready', shape: { ...gone, deployments: 4 }, baseline: BEFORE, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation', merged: false } },
-  { name: 'current_revision moved, degraded', shape: { ...gone, revision: 'web-00004', summary: 'degraded', state: 'failed' }, baseline: BEFORE, expected: { kind: 'done', outcome: 'degraded', evidence: 'fresh_observation' } },
+  {
+    name: 'current_revision moved, degraded',
+    shape: { ...gone, revision: 'web-00004', summary: 'degraded', state: 'failed' },
+    baseline: BEFORE,
+    expected: { kind: 'done', outcome: 'degraded', evidence: 'fresh_observation' },
+  },
   { name: 'a create: any read is fresh', shape: { ...gone }, baseline: null, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation' } },
   { name: 'stale wins over fresh', shape: { ...gone, deployments: 4, stale: true }, baseline: BEFORE, expected: { kind: 'wait', phase: 'stale' } },
   { name: 'generations present: they decide, not the baseline', shape: { observed: 2 }, baseline: BEFORE, expected: { kind: 'wait', phase: 'previous_rollout' } },
@@ -89,8 +109,7 @@ describe('decide(container, {baseline}) without generations', () => {
 
   it('never a success from a read that is not fresh, whatever its status', () => {
     for (const summary of ['ready', 'failed', 'degraded'])
-      for (const state of ['succeeded', 'failed', 'cancelled'])
-        expect(decide(container({ ...gone, summary, state }), { baseline: BEFORE })).toMatchObject({ kind: 'wait', phase: 'previous_rollout' });
+      for (const state of ['succeeded', 'failed', 'cancelled']) expect(decide(container({ ...gone, summary, state }), { baseline: BEFORE })).toMatchObject({ kind: 'wait', phase: 'previous_rollout' });
   });
 
   it('neither generations nor status_details: impossible, naming the field', () => {
@@ -164,18 +183,38 @@ describe('isFresh / baselineOf', () => {
   });
 });
 
-describe('decide with the change\'s own operation (rule 8d)', () => {
+describe("decide with the change's own operation (rule 8d)", () => {
   const op = (operation_id: string, state: string, terminal: boolean) => ({ operation_id, state, terminal });
   const target = { baseline: BEFORE, operationBefore: 'op-1' };
   const rows: { name: string; read: Parameters<typeof decide>[0]; expected: Record<string, unknown> }[] = [
-    { name: 'the operation from before the write: not this change', read: { ...container({ ...gone, deployments: 4 }), latest_operation: op('op-1', 'succeeded', true) }, expected: { kind: 'wait', phase: 'previous_rollout' } },
+    {
+      name: 'the operation from before the write: not this change',
+      read: { ...container({ ...gone, deployments: 4 }), latest_operation: op('op-1', 'succeeded', true) },
+      expected: { kind: 'wait', phase: 'previous_rollout' },
+    },
     { name: 'a new operation in flight', read: { ...container({ ...gone }), latest_operation: op('op-2', 'running', false) }, expected: { kind: 'wait', phase: 'rolling_out' } },
     { name: 'a new operation queued', read: { ...container({ ...gone }), latest_operation: op('op-2', 'queued', false) }, expected: { kind: 'wait', phase: 'queued' } },
-    { name: 'a new operation succeeded, whatever the container still says', read: { ...container({ ...gone, summary: 'failed', state: 'failed' }), latest_operation: op('op-2', 'succeeded', true) }, expected: { kind: 'done', outcome: 'ready', evidence: 'operation' } },
-    { name: 'a new operation failed while the previous revision serves: degraded', read: { ...container({ ...gone, summary: 'degraded', state: 'failed' }), latest_operation: op('op-2', 'failed', true) }, expected: { kind: 'done', outcome: 'degraded', evidence: 'operation' } },
-    { name: 'a new operation failed', read: { ...container({ ...gone }), latest_operation: { ...op('op-2', 'failed', true), error: { code: 'serverless.crash_loop', message: 'm', retryable: false } } }, expected: { kind: 'done', outcome: 'failed', evidence: 'operation', error: { code: 'serverless.crash_loop' } } },
+    {
+      name: 'a new operation succeeded, whatever the container still says',
+      read: { ...container({ ...gone, summary: 'failed', state: 'failed' }), latest_operation: op('op-2', 'succeeded', true) },
+      expected: { kind: 'done', outcome: 'ready', evidence: 'operation' },
+    },
+    {
+      name: 'a new operation failed while the previous revision serves: degraded',
+      read: { ...container({ ...gone, summary: 'degraded', state: 'failed' }), latest_operation: op('op-2', 'failed', true) },
+      expected: { kind: 'done', outcome: 'degraded', evidence: 'operation' },
+    },
+    {
+      name: 'a new operation failed',
+      read: { ...container({ ...gone }), latest_operation: { ...op('op-2', 'failed', true), error: { code: 'serverless.crash_loop', message: 'm', retryable: false } } },
+      expected: { kind: 'done', outcome: 'failed', evidence: 'operation', error: { code: 'serverless.crash_loop' } },
+    },
     { name: 'a new operation cancelled', read: { ...container({ ...gone }), latest_operation: op('op-2', 'cancelled', true) }, expected: { kind: 'done', outcome: 'cancelled' } },
-    { name: 'the route answered 404 mid-wait: the fresh-observation rule', read: { ...container({ ...gone, deployments: 4 }), latest_operation: null }, expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation' } },
+    {
+      name: 'the route answered 404 mid-wait: the fresh-observation rule',
+      read: { ...container({ ...gone, deployments: 4 }), latest_operation: null },
+      expected: { kind: 'done', outcome: 'ready', evidence: 'fresh_observation' },
+    },
     { name: 'no operation before the write, one now', read: { ...container({ ...gone }), latest_operation: op('op-9', 'succeeded', true) }, expected: { kind: 'done', outcome: 'ready' } },
   ];
   it.each(rows)('$name', ({ read, expected }) => {

@@ -18,7 +18,11 @@ const status = (phase: 'queued' | 'rolling_out' | 'stale' | 'previous_rollout', 
 function capture(generation?: number) {
   const lines: string[] = [];
   let now = T0;
-  const sink = eventStream({ id: 'c-1', name: 'web', ...(generation === undefined ? {} : { generation }) }, (l) => lines.push(l), () => now);
+  const sink = eventStream(
+    { id: 'c-1', name: 'web', ...(generation === undefined ? {} : { generation }) },
+    (l) => lines.push(l),
+    () => now,
+  );
   return { sink, lines, events: () => lines.map((l) => JSON.parse(l) as ProgressEvent), at: (ms: number) => (now = T0 + ms) };
 }
 
@@ -38,7 +42,19 @@ describe('eventStream', () => {
     expect(c.events()).toEqual([
       { time: '2026-11-23T10:00:00.000Z', id: 'c-1', name: 'web', generation: 4, phase: 'queued', summary: 'ready', health: 'healthy', operation: 'queued', elapsed_seconds: 0 },
       { time: '2026-11-23T10:00:02.500Z', id: 'c-1', name: 'web', generation: 4, phase: 'rolling_out', summary: 'in_progress', health: 'unknown', operation: 'running', elapsed_seconds: 2.5 },
-      { time: '2026-11-23T10:00:12.040Z', id: 'c-1', name: 'web', generation: 4, phase: 'done', summary: 'ready', health: 'healthy', operation: 'succeeded', elapsed_seconds: 12, outcome: 'ready', evidence: 'generation' },
+      {
+        time: '2026-11-23T10:00:12.040Z',
+        id: 'c-1',
+        name: 'web',
+        generation: 4,
+        phase: 'done',
+        summary: 'ready',
+        health: 'healthy',
+        operation: 'succeeded',
+        elapsed_seconds: 12,
+        outcome: 'ready',
+        evidence: 'generation',
+      },
     ]);
   });
 

@@ -115,7 +115,14 @@ class Server {
           at: p.at,
           run: () => {
             this.pending = null;
-            const r: Rollout = { startAt: p.at, endAt: p.at + this.pick(this.h.durations, 5_000), outcome: this.pick(this.h.outcomes, 'succeeded'), carriesChange: p.carriesChange, opId: `op-${++this.opSeq}`, generation: p.generation };
+            const r: Rollout = {
+              startAt: p.at,
+              endAt: p.at + this.pick(this.h.durations, 5_000),
+              outcome: this.pick(this.h.outcomes, 'succeeded'),
+              carriesChange: p.carriesChange,
+              opId: `op-${++this.opSeq}`,
+              generation: p.generation,
+            };
             this.running = r;
             this.rollouts.push(r);
             this.observe(p.at);
@@ -202,7 +209,13 @@ async function updateAndWait(server: Server, clock: FakeClock, h: History): Prom
   const answer = server.write();
   const target = changeTarget(answer, { before, ...(operationBefore !== undefined ? { operationBefore } : {}) });
   const start = changeStart(answer, target);
-  return waitForRollout({ ...common, fetch: () => server.read(target.operationBefore !== undefined), target, ...(start.initial ? { initial: start.initial } : {}), ...(start.firstReadIsBaseline ? { firstReadIsBaseline: true } : {}) });
+  return waitForRollout({
+    ...common,
+    fetch: () => server.read(target.operationBefore !== undefined),
+    target,
+    ...(start.initial ? { initial: start.initial } : {}),
+    ...(start.firstReadIsBaseline ? { firstReadIsBaseline: true } : {}),
+  });
 }
 
 /** The read before the write: the client retries a transient failure. */
@@ -244,7 +257,10 @@ describe('the one wait against random legal server histories', () => {
         if (server.dropped) expect(r.outcome, JSON.stringify(h)).toBe('timeout');
         // Every verdict is one of a rollout that carried the change (no false failure either).
         if (r.outcome === 'failed' || r.outcome === 'degraded' || r.outcome === 'cancelled')
-          expect(server.rollouts.some((x) => x.carriesChange && x.endAt <= endedAt), JSON.stringify({ h, rollouts: server.rollouts, outcome: r.outcome })).toBe(true);
+          expect(
+            server.rollouts.some((x) => x.carriesChange && x.endAt <= endedAt),
+            JSON.stringify({ h, rollouts: server.rollouts, outcome: r.outcome }),
+          ).toBe(true);
       }),
       { numRuns: 2_000 },
     );

@@ -244,7 +244,14 @@ describe('waitForRollout', () => {
     };
     const events: WaitEvent[] = [];
     const r = await clock.run(
-      waitForRollout({ fetch, target: { baseline: { observed_at: '2025-01-01T00:00:00.000Z', current_revision: 'web-00003', deployment_count: 3 } }, clock, random: () => 0.5, timeoutMs: 15 * MIN, onProgress: (e) => events.push(e) }),
+      waitForRollout({
+        fetch,
+        target: { baseline: { observed_at: '2025-01-01T00:00:00.000Z', current_revision: 'web-00003', deployment_count: 3 } },
+        clock,
+        random: () => 0.5,
+        timeoutMs: 15 * MIN,
+        onProgress: (e) => events.push(e),
+      }),
     );
     expect(r).toMatchObject({ outcome: 'ready', evidence: 'fresh_observation' });
     const phases = events.flatMap((e) => (e.type === 'status' ? [e.decision.phase] : []));

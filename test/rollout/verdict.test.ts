@@ -85,7 +85,15 @@ describe('finalJson', () => {
     expect(j).toEqual({ id: 'srv-101', spec_generation: 3, observed_generation: 4, outcome: 'ready', evidence: 'generation', elapsed_seconds: 42, status_details: container().status_details });
   });
   it('without any read: nulls, the id from the command line', () => {
-    expect(finalJson(subject, { outcome: 'timeout', deleted: false, elapsedMs: 1234, requests: 1 })).toEqual({ id: 'srv-101', spec_generation: 3, observed_generation: null, outcome: 'timeout', evidence: null, elapsed_seconds: 1.2, status_details: null });
+    expect(finalJson(subject, { outcome: 'timeout', deleted: false, elapsedMs: 1234, requests: 1 })).toEqual({
+      id: 'srv-101',
+      spec_generation: 3,
+      observed_generation: null,
+      outcome: 'timeout',
+      evidence: null,
+      elapsed_seconds: 1.2,
+      status_details: null,
+    });
   });
 });
 
@@ -142,7 +150,9 @@ describe('a server without generations', () => {
     const c = container({ observed: null });
     const d = decide(c, gl.target);
     if (d.kind !== 'wait') throw new Error('expected a wait');
-    expect(phaseText({ type: 'status', decision: d, container: c, elapsedMs: 0, requests: 1 }, gl)).toBe('waiting for the platform to observe the change (the status still describes the previous rollout)');
+    expect(phaseText({ type: 'status', decision: d, container: c, elapsedMs: 0, requests: 1 }, gl)).toBe(
+      'waiting for the platform to observe the change (the status still describes the previous rollout)',
+    );
   });
 });
 

@@ -38,7 +38,9 @@ describe('architecture', () => {
 
   it('helpers shared by families live in commands/kit, which no family owns', () => {
     const families = (f: string) => (f.startsWith('commands/') ? f.split('/')[1]! : '');
-    const kitReachingUp = [...GRAPH].filter(([f]) => f.startsWith('commands/kit/')).flatMap(([f, deps]) => deps.filter((d) => d.startsWith('commands/') && !['kit', 'resource'].includes(families(d))).map((d) => `${f} → ${d}`));
+    const kitReachingUp = [...GRAPH]
+      .filter(([f]) => f.startsWith('commands/kit/'))
+      .flatMap(([f, deps]) => deps.filter((d) => d.startsWith('commands/') && !['kit', 'resource'].includes(families(d))).map((d) => `${f} → ${d}`));
     expect(kitReachingUp).toEqual([]);
     expect([...source.keys()].filter((f) => f.startsWith('commands/shared/'))).toEqual([]);
   });

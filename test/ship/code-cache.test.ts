@@ -31,7 +31,10 @@ useSimulator((s) => (sim = s));
 function infra(argv: string[], env: Record<string, string>): Promise<Run> {
   sim.requests.length = 0;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { env: { PATH: process.env.PATH ?? '', INFRA_CONFIG_DIR: join(scratch(), 'config'), ...simEnv(sim), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: { PATH: process.env.PATH ?? '', INFRA_CONFIG_DIR: join(scratch(), 'config'), ...simEnv(sim), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -96,8 +99,10 @@ describe('the compile cache through bin/infra', () => {
     files.forEach((f, i) => {
       const bytes = readFileSync(f);
       const middle = Math.floor(bytes.length / 2);
-      if (i % 3 === 0) writeFileSync(f, bytes.fill(0x5a, middle, middle + 64)); // bytes changed in the payload
-      else if (i % 3 === 1) writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 3))); // cut short
+      if (i % 3 === 0)
+        writeFileSync(f, bytes.fill(0x5a, middle, middle + 64)); // bytes changed in the payload
+      else if (i % 3 === 1)
+        writeFileSync(f, bytes.subarray(0, Math.floor(bytes.length / 3))); // cut short
       else writeFileSync(f, 'not a cache at all');
     });
     expect(files.length).toBeGreaterThan(2);

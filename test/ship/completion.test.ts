@@ -94,7 +94,26 @@ describe('bash', () => {
     expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);
-    expect(afterGlobal).toEqual(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes']);
+    expect(afterGlobal).toEqual([
+      'list',
+      'get',
+      'create',
+      'update',
+      'delete',
+      'start',
+      'stop',
+      'reboot',
+      'reinstall',
+      'password',
+      'images',
+      'plans',
+      'metrics',
+      'wait',
+      'diagnose',
+      'events',
+      'status',
+      'volumes',
+    ]);
     expect(afterValue).toEqual([]);
     // The point's names live in the API: the script asks for them (the stand-in answers here).
     expect(second).toEqual(['got:snapshots|restore|vps||', 'x-two']);
@@ -187,8 +206,23 @@ describe.runIf(has('fish') || !!process.env.CI)('fish', () => {
   });
 
   it('completes commands with descriptions, flag values and arguments', () => {
-    const out = sh('fish', [`source '${scripts.fish}'`, ...['infra ser', 'infra serverless logs x --container ', 'infra snapshots list ', 'infra cache cred', 'infra completion '].map((c) => `complete -C '${c}'; echo ---`)].join('\n'));
-    const groups = out.join('\n').split('---').map((g) => g.trim().split('\n').filter(Boolean).map((l) => l.split('\t')[0]));
+    const out = sh(
+      'fish',
+      [
+        `source '${scripts.fish}'`,
+        ...['infra ser', 'infra serverless logs x --container ', 'infra snapshots list ', 'infra cache cred', 'infra completion '].map((c) => `complete -C '${c}'; echo ---`),
+      ].join('\n'),
+    );
+    const groups = out
+      .join('\n')
+      .split('---')
+      .map((g) =>
+        g
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.split('\t')[0]),
+      );
     expect(groups[0]).toEqual(['serverless']);
     expect(groups[1]!.sort()).toEqual(['all', 'queue-proxy', 'user-container']);
     expect(groups[2]!.sort()).toEqual(['cache', 'database', 'vps']);
@@ -198,8 +232,23 @@ describe.runIf(has('fish') || !!process.env.CI)('fish', () => {
   });
 
   it("asks 'infra __complete' for names, the word being typed passed even when empty", () => {
-    const out = sh('fish', [`source '${scripts.fish}'`, ...['infra serverless get ', 'infra --project st', 'infra serverless wait web ', 'infra serverless logs web --container '].map((c) => `complete -C '${c}'; echo ---`)].join('\n'));
-    const groups = out.join('\n').split('---').map((g) => g.trim().split('\n').filter(Boolean).map((l) => l.split('\t')[0]));
+    const out = sh(
+      'fish',
+      [
+        `source '${scripts.fish}'`,
+        ...['infra serverless get ', 'infra --project st', 'infra serverless wait web ', 'infra serverless logs web --container '].map((c) => `complete -C '${c}'; echo ---`),
+      ].join('\n'),
+    );
+    const groups = out
+      .join('\n')
+      .split('---')
+      .map((g) =>
+        g
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => l.split('\t')[0]),
+      );
     expect(groups[0]!.sort()).toEqual(['got:serverless|get||', 'x-two']);
     // The word typed is passed on; fish then keeps the names that contain it.
     expect(groups[1]).toEqual(['got:--project|st|']);
@@ -221,17 +270,25 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
       `source '${scripts.zsh}'`,
       't() { local -a words; words=("$@"); local CURRENT=$#; _infra; }',
     ];
-    const out = sh('zsh', [...stubs, "t infra ''", "t infra serverless logs x --container ''", "t infra snapshots restore ''", "t infra --json vps ''", "t infra serverless logs web --l"].join('\n'));
+    const out = sh('zsh', [...stubs, "t infra ''", "t infra serverless logs x --container ''", "t infra snapshots restore ''", "t infra --json vps ''", 't infra serverless logs web --l'].join('\n'));
     expect(out[0]!.split(' ')).toEqual(expect.arrayContaining(['auth', 'serverless', 'completion', 'help']));
     expect(out[1]).toBe('user-container queue-proxy all');
     expect(out[2]).toBe('vps cache database');
-    expect(out[3]).toBe(['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes'].join(' '));
+    expect(out[3]).toBe(
+      ['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes'].join(' '),
+    );
     expect(out[4]!.split(' ')).toContain('--level');
   });
 
   it("asks 'infra __complete' for names with the words up to the cursor", () => {
-    const stubs = ['compdef() { :; }', 'compadd() { [[ $1 == -a ]] && print -r -- ${(P)2}; }', '_describe() { local -a names; names=(${(P)4%%:*}); print -r -- $names; }', `source '${scripts.zsh}'`, 't() { local -a words; words=("$@"); local CURRENT=$#; _infra; }'];
-    const out = sh('zsh', [...stubs, "t infra serverless get ''", "t infra --team '' ", "t infra vps create --profile sm", "t infra serverless logs web --container ''"].join('\n'));
+    const stubs = [
+      'compdef() { :; }',
+      'compadd() { [[ $1 == -a ]] && print -r -- ${(P)2}; }',
+      '_describe() { local -a names; names=(${(P)4%%:*}); print -r -- $names; }',
+      `source '${scripts.zsh}'`,
+      't() { local -a words; words=("$@"); local CURRENT=$#; _infra; }',
+    ];
+    const out = sh('zsh', [...stubs, "t infra serverless get ''", "t infra --team '' ", 't infra vps create --profile sm', "t infra serverless logs web --container ''"].join('\n'));
     expect(out[0]).toBe('got:serverless|get|| x-two');
     expect(out[1]).toBe('got:--team|| x-two');
     expect(out[2]).toBe('got:vps|create|--profile|sm| x-two');

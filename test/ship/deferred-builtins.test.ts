@@ -50,7 +50,7 @@ describe('built-ins deferred in the CLI bundle', () => {
     for (const name of NEVER_LOADED) expect(loaded, name).not.toContain(name);
   });
 
-  it.each(DEFERRED_BUILTINS.map((d) => [d.importer, d.module, d] as const))('%s reads of %s at load only what its stand-in holds', (importer, module, d) => {
+  it.each(DEFERRED_BUILTINS.map((d) => [d.importer, d.module, d] as const))('%s reads of %s at load only what its stand-in holds', (_importer, module, d) => {
     // The importer loaded alone, with the module replaced by a recorder of what is read of it.
     const script = `
 const Module = require('node:module');
@@ -60,7 +60,7 @@ Module._load = function (request, ...rest) {
   if (request === ${JSON.stringify(module)}) return new Proxy({}, { get: (_, key) => { read.add(String(key)); return new Proxy(() => {}, { get: () => undefined }); } });
   return load.call(this, request, ...rest);
 };
-require(${JSON.stringify(join(ROOT, "node_modules", d.importer))});
+require(${JSON.stringify(join(ROOT, 'node_modules', d.importer))});
 process.stdout.write(JSON.stringify([...read]));
 `;
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });

@@ -27,7 +27,11 @@ describe('every command', () => {
   });
 
   it('examples start with infra (or feed it), so they can be copied', () => {
-    const odd = commands.flatMap(({ path, cmd }) => getExamples(cmd).filter((l) => !/(^|[|(<]\s*|\$\()infra\b/.test(l)).map((l) => `${path.join(' ')}: ${l}`));
+    const odd = commands.flatMap(({ path, cmd }) =>
+      getExamples(cmd)
+        .filter((l) => !/(^|[|(<]\s*|\$\()infra\b/.test(l))
+        .map((l) => `${path.join(' ')}: ${l}`),
+    );
     expect(odd).toEqual([]);
   });
 
@@ -45,7 +49,10 @@ describe('every command', () => {
 describe('the flags of the real dialect', () => {
   // command path → what its --help must show (flag with its value placeholder, and its meaning)
   const SHOWN: [string, RegExp[]][] = [
-    ['serverless create', [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile \(choices: "free", "small", "medium", "large"\)/, /no tag means latest/]],
+    [
+      'serverless create',
+      [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile \(choices: "free", "small", "medium", "large"\)/, /no tag means latest/],
+    ],
     ['serverless get', [/--show-secrets\s+show environment variable values unmasked/, /Arguments: id\s+container id, name or slug/]],
     ['database credentials', [/--show-secrets\s+show the password and the URL unmasked/]],
     ['serverless wait', [/--observed-after <timestamp>\s+servers without generations/, /--generation <n>/]],
@@ -121,7 +128,19 @@ describe('man/infra.1', () => {
   it('documents every command, global option, environment variable and exit code', () => {
     for (const { path } of walkCommands(program())) expect(page, path.join(' ')).toContain(`.SS "infra ${path.join(' ').replace(/-/g, '\\-')}`);
     for (const flag of ['\\-\\-api\\-url', '\\-\\-project', '\\-\\-team', '\\-\\-json', '\\-\\-no\\-color', '\\-\\-debug', '\\-\\-quiet']) expect(page).toContain(flag);
-    for (const v of ['INFRA_API_URL', 'INFRA_TOKEN', 'INFRA_PROJECT', 'INFRA_TEAM', 'INFRA_CONFIG_DIR', 'INFRA_DEBUG', 'INFRA_MAX_RETRIES', 'INFRA_HTTP_TIMEOUT', 'NO_COLOR', 'FORCE_COLOR', 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY']) {
+    for (const v of [
+      'INFRA_API_URL',
+      'INFRA_TOKEN',
+      'INFRA_PROJECT',
+      'INFRA_TEAM',
+      'INFRA_CONFIG_DIR',
+      'INFRA_DEBUG',
+      'INFRA_MAX_RETRIES',
+      'INFRA_HTTP_TIMEOUT',
+      'NO_COLOR',
+      'FORCE_COLOR',
+      'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+    ]) {
       expect(page).toContain(`.TP\n\\fB${v}\\fR`);
     }
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 130]) expect(page).toContain(`.TP\n\\fB${code}\\fR`);

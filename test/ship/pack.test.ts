@@ -44,7 +44,9 @@ afterAll(() => {
 describe('npm pack', () => {
   it('ships the bundle, bin, man page and docs, and no sources or tests', () => {
     const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['bin/infra', 'bin/code-cache.cjs', 'dist/cli/main.cjs', 'dist/cli/build-id', 'dist/lib.js', 'dist/types/lib.d.ts', 'man/infra.1', 'README.md', 'package.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['bin/infra', 'bin/code-cache.cjs', 'dist/cli/main.cjs', 'dist/cli/build-id', 'dist/lib.js', 'dist/types/lib.d.ts', 'man/infra.1', 'README.md', 'package.json']),
+    );
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f) || f.endsWith('.map'))).toEqual([]);
   });
 

@@ -19,7 +19,9 @@ describe('bash completion', () => {
   const script = join(dir, 'infra.bash');
   writeFileSync(script, completionScript('bash', tree));
   const complete = (...words: string[]) => {
-    const r = spawnSync('bash', ['-c', `source '${script}'\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _infra; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' });
+    const r = spawnSync('bash', ['-c', `source '${script}'\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _infra; echo "\${COMPREPLY[*]}"`], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     return r.stdout.trim().split(' ').filter(Boolean);
   };

@@ -30,7 +30,12 @@ const Conflict = z.strictObject({
   error: z.strictObject({ code: z.string(), message: z.string(), retryable: z.boolean(), approval_id: nstr, review_url: nstr }),
   meta: z.strictObject({}),
 });
-const NotFound = z.strictObject({ success: z.boolean(), data: z.null(), error: z.strictObject({ code: z.literal('approval.not_found'), message: z.string(), retryable: z.boolean() }), meta: z.strictObject({}) });
+const NotFound = z.strictObject({
+  success: z.boolean(),
+  data: z.null(),
+  error: z.strictObject({ code: z.literal('approval.not_found'), message: z.string(), retryable: z.boolean() }),
+  meta: z.strictObject({}),
+});
 
 const request = (body: unknown, team?: number) => api.send('POST', '/api/v1/account-limits/increase-requests', body, team === undefined ? {} : { team });
 

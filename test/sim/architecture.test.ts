@@ -30,7 +30,14 @@ describe('simulator architecture', () => {
   it('reads the imports it judges (the walk is not empty and sees type imports)', () => {
     expect(source.size).toBeGreaterThan(40);
     expect(simImports('families/x.ts', "import type { World } from '../state/world.js';")).toEqual(['state/world.ts']);
-    expect(cyclesOf(new Map([['a', ['b']], ['b', ['a']]]))).toEqual(['a → b → a']);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+        ]),
+      ),
+    ).toEqual(['a → b → a']);
   });
 
   it('has no import cycle in src/sim, type-only imports included', () => {

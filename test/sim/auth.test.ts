@@ -49,7 +49,10 @@ describe('teams', () => {
     expect(main.data.map((c) => c.name)).toEqual(['web', 'api', 'worker', 'edge', 'batch', 'cron']);
     const staging = await parsed(await api.get('/api/v1/serverless', { team: 2 }), S.listOf(S.Container));
     expect(staging.data.map((c) => c.id)).toEqual([SEED_IDS.stagingWeb, SEED_IDS.stagingApi]);
-    expect(staging.data.map((c) => c.team)).toEqual([{ id: 2, name: 'staging' }, { id: 2, name: 'staging' }]);
+    expect(staging.data.map((c) => c.team)).toEqual([
+      { id: 2, name: 'staging' },
+      { id: 2, name: 'staging' },
+    ]);
     expect((await api.get(`/api/v1/serverless/${SEED_IDS.web}`, { team: 2 })).status).toBe(404);
   });
 

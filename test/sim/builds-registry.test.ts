@@ -12,18 +12,42 @@ useSimulator((s) => ((sim = s), (api = simApi(s))));
 const WEB = SEED_IDS.web;
 
 const Build = z.strictObject({
-  id: z.string(), build_number: z.number(), status: z.enum(['pending', 'cloning', 'building', 'pushing', 'succeeded', 'failed', 'cancelled']),
-  source_type: z.string(), trigger_type: z.string(), built_image_ref: z.string().nullable(), duration_seconds: z.number().nullable(),
-  error_message: z.string().nullable(), created_at: z.string(),
+  id: z.string(),
+  build_number: z.number(),
+  status: z.enum(['pending', 'cloning', 'building', 'pushing', 'succeeded', 'failed', 'cancelled']),
+  source_type: z.string(),
+  trigger_type: z.string(),
+  built_image_ref: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
 });
 const Accepted = z.strictObject({
-  message: z.string(), container_id: z.string(), status: z.literal('building'),
-  operation: z.strictObject({ operation_id: z.string(), resource_id: z.string(), resource_type: z.literal('serverless_container'), state: z.literal('queued'), terminal: z.boolean(), poll_after_ms: z.literal(3000), poll_url: z.string() }),
+  message: z.string(),
+  container_id: z.string(),
+  status: z.literal('building'),
+  operation: z.strictObject({
+    operation_id: z.string(),
+    resource_id: z.string(),
+    resource_type: z.literal('serverless_container'),
+    state: z.literal('queued'),
+    terminal: z.boolean(),
+    poll_after_ms: z.literal(3000),
+    poll_url: z.string(),
+  }),
 });
 const Tag = z.strictObject({ tag: z.string(), digest: z.string(), media_type: z.string(), bytes_size: z.number(), pushed_at: z.string().nullable() });
 const Repo = z.strictObject({
-  id: z.string(), path: z.string(), bytes_used: z.number(), tag_count: z.number(), keep_last_tags: z.number().nullable(), effective_keep_last_tags: z.number(),
-  last_push_at: z.string().nullable(), tags: z.array(Tag).optional(), team_id: z.number(), created_at: z.string().nullable(),
+  id: z.string(),
+  path: z.string(),
+  bytes_used: z.number(),
+  tag_count: z.number(),
+  keep_last_tags: z.number().nullable(),
+  effective_keep_last_tags: z.number(),
+  last_push_at: z.string().nullable(),
+  tags: z.array(Tag).optional(),
+  team_id: z.number(),
+  created_at: z.string().nullable(),
 });
 
 async function upload(files: string[]): Promise<Response> {
@@ -89,7 +113,11 @@ describe('registry', () => {
     Repo.parse((await body<{ repository: unknown }>(await api.get('/api/v1/registry/repositories/web'))).repository);
     (await body<{ data: unknown[] }>(await api.get('/api/v1/registry/repositories/web/tags'))).data.forEach((t) => Tag.parse(t));
     const ctx = await body(await api.get('/api/v1/registry/context'));
-    expect(ctx).toMatchObject({ success: true, error: null, data: { registry_host: 'registry.sim.local', namespace: 'acme', push_prefix: 'registry.sim.local/acme', repositories: { used: 9, limit: 25, can_create: true } } });
+    expect(ctx).toMatchObject({
+      success: true,
+      error: null,
+      data: { registry_host: 'registry.sim.local', namespace: 'acme', push_prefix: 'registry.sim.local/acme', repositories: { used: 9, limit: 25, can_create: true } },
+    });
     expect(await body(await api.get('/api/v1/registry/usage'))).toMatchObject({ data: { repository_count: 9, max_repositories: 25 }, meta: { unlimited_is_zero: true } });
     const no = await body(await api.get('/api/v1/registry/verify-push?repository=other/web'));
     expect(no).toMatchObject({ data: { permitted: false, provided_namespace: 'other', push_reference: null }, error: { code: 'registry.namespace_mismatch', hint: expect.any(String) } });
@@ -115,7 +143,8 @@ describe('registry', () => {
     const ext = await create('ext', 'ghcr.io/acme/app', '9.9.9-anything');
     const crash = await create('crashy', 'registry.sim.local/acme/app', 'crash');
     api.advance(30);
-    const error = async (id: string) => (await body<{ container: { status_details: { error: { code: string } | null } } }>(await api.get(`/api/v1/serverless/${id}`))).container.status_details.error?.code ?? null;
+    const error = async (id: string) =>
+      (await body<{ container: { status_details: { error: { code: string } | null } } }>(await api.get(`/api/v1/serverless/${id}`))).container.status_details.error?.code ?? null;
     expect(await error(typo)).toBe('serverless.image_not_found');
     expect(await error(ok)).toBeNull();
     expect(await error(ext)).toBeNull();

@@ -20,7 +20,7 @@ async function hit(url: string, method = 'GET') {
   const text = await res.text();
   return { status: res.status, took: sim.world.now() - t0, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, headers: res.headers };
 }
-const urlOf = async (id: string) => (await body<{ url: string; container: { url: string } }>(await api.get(`/api/v1/serverless/${id}`, { record: false })));
+const urlOf = async (id: string) => await body<{ url: string; container: { url: string } }>(await api.get(`/api/v1/serverless/${id}`, { record: false }));
 
 describe('container URLs', () => {
   it('the container and the show answer carry one URL on the simulator, not recorded as API traffic', async () => {

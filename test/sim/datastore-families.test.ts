@@ -21,7 +21,9 @@ async function conform<T = Obj>(res: Response, operation: string, status: number
   const value: unknown = JSON.parse(text);
   const shape = shapes.response(operation, status);
   expect(shape, `${operation} ${status} is not in the facts`).toBeDefined();
-  const problems = checkValue(value, shape!.type, shapes, bends).filter((p) => !p.bent).map((p) => `${p.path}: ${p.message}`);
+  const problems = checkValue(value, shape!.type, shapes, bends)
+    .filter((p) => !p.bent)
+    .map((p) => `${p.path}: ${p.message}`);
   expect(problems, `${operation} ${status}`).toEqual([]);
   return value as T;
 }
@@ -86,7 +88,10 @@ describe('database replicas', () => {
     const none = await conform<Obj>(await api.get(path), OP, 200);
     expect(none).toMatchObject({ replicas: [], master: { name: 'orders-pg-1', endpoint: 'orders-pg.svc.cluster.local:5432', status: 'running', ready: true }, billing: { monthly_cost_cents: 0 } });
     const added = await conform<{ replicas: Obj[] }>(await api.send('POST', path, { replica_count: 2 }), `POST /api/v1/database/{databaseInstance}/replicas`, 201);
-    expect(added.replicas.map((r) => [r.replica_name, r.replica_index])).toEqual([['orders-pg-2', 1], ['orders-pg-3', 2]]);
+    expect(added.replicas.map((r) => [r.replica_name, r.replica_index])).toEqual([
+      ['orders-pg-2', 1],
+      ['orders-pg-3', 2],
+    ]);
     const show = await body<{ instance: Obj }>(await api.get(`/api/v1/database/${SEED_IDS.postgres}`));
     expect(show.instance).toMatchObject({ status: 'updating', status_details: { summary: 'in_progress', operation: { state: 'running', terminal: false } } });
     const pending = await conform<{ replicas: Obj[] }>(await api.get(path), OP, 200);
@@ -98,7 +103,14 @@ describe('database replicas', () => {
     expect(await body(await api.send('DELETE', `${path}/1`))).toMatchObject({ error: 'Replicas can only be changed while the database instance is running', status: 'updating' });
     api.advance(180);
     const status = await conform<Obj>(await api.get(`${path}/status`), 'GET /api/v1/database/{databaseInstance}/replicas/status', 200);
-    expect(status).toMatchObject({ is_replicating: true, replica_count: 2, replicas: [{ name: 'orders-pg-2', state: 'streaming' }, { name: 'orders-pg-3', state: 'streaming' }] });
+    expect(status).toMatchObject({
+      is_replicating: true,
+      replica_count: 2,
+      replicas: [
+        { name: 'orders-pg-2', state: 'streaming' },
+        { name: 'orders-pg-3', state: 'streaming' },
+      ],
+    });
     expect((await body<{ billing: Obj }>(await api.get(path))).billing).toEqual({ hourly_cost_cents: 4, monthly_cost_cents: 3000 });
     await conform(await api.send('DELETE', `${path}/1`), 'DELETE /api/v1/database/{databaseInstance}/replicas/{index}', 200);
     expect((await body<{ replicas: Obj[] }>(await api.get(path))).replicas.map((r) => r.name)).toEqual(['orders-pg-3']);
@@ -110,8 +122,17 @@ describe('database replicas', () => {
   });
 
   test('replica_count is checked (1 to 5 in all); a stopped database refuses; write needs database:write', async () => {
-    for (const [count, message] of [[0, 'between 1 and 5'], [6, 'between 1 and 5'], ['two', 'must be an integer'], [undefined, 'is required']] as const) {
-      const r = await conform<{ errors: Record<string, string[]> }>(await api.send('POST', path, count === undefined ? {} : { replica_count: count }), 'POST /api/v1/database/{databaseInstance}/replicas', 422);
+    for (const [count, message] of [
+      [0, 'between 1 and 5'],
+      [6, 'between 1 and 5'],
+      ['two', 'must be an integer'],
+      [undefined, 'is required'],
+    ] as const) {
+      const r = await conform<{ errors: Record<string, string[]> }>(
+        await api.send('POST', path, count === undefined ? {} : { replica_count: count }),
+        'POST /api/v1/database/{databaseInstance}/replicas',
+        422,
+      );
       expect(r.errors.replica_count![0]).toContain(message);
     }
     await api.send('POST', path, { replica_count: 4 });
@@ -164,7 +185,10 @@ describe('create and update rules', () => {
     api.advance(60);
     await api.send('POST', `/api/v1/cache/${SEED_IDS.valkey}/stop`);
     api.advance(60);
-    expect(await body(await api.send('PUT', `/api/v1/cache/${SEED_IDS.valkey}`, { resource_profile: 'large' }))).toEqual({ error: 'Cache instance cannot be updated in its current state', status: 'stopped' });
+    expect(await body(await api.send('PUT', `/api/v1/cache/${SEED_IDS.valkey}`, { resource_profile: 'large' }))).toEqual({
+      error: 'Cache instance cannot be updated in its current state',
+      status: 'stopped',
+    });
     // Anything the guard cannot judge (no token, no such instance) is the engine's to answer.
     expect((await api.send('PUT', pg, {}, { token: null })).status).toBe(401);
     expect((await api.send('PUT', '/api/v1/cache/nope', {})).status).toBe(404);

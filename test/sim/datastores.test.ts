@@ -56,7 +56,9 @@ describe('connection fields', () => {
   test('caches: Redis with DNS on, Valkey off, Dragonfly; engine port 6379; no engine field', async () => {
     const list = await parsed(await api.get('/api/v1/cache'), S.listOf(S.Cache));
     expect(list.data.map((c) => [c.name, c.provider?.type, c.dns_hostname !== null])).toEqual([
-      ['sessions-redis', 'redis', true], ['queue-valkey', 'valkey', false], ['feed-dragonfly', 'dragonfly', false],
+      ['sessions-redis', 'redis', true],
+      ['queue-valkey', 'valkey', false],
+      ['feed-dragonfly', 'dragonfly', false],
     ]);
     expect(list.data.every((c) => c.port === 6379 && c.internal_port === 6379)).toBe(true);
     expect(await cache(SEED_IDS.redis)).not.toHaveProperty('engine');
@@ -77,7 +79,12 @@ describe('credentials', () => {
   });
 
   test('MySQL and MariaDB: root and their database; host/port are the pair to connect to now', async () => {
-    expect(await parsed(await api.get(`/api/v1/database/${SEED_IDS.mysql}/credentials`), S.DbCredentials)).toMatchObject({ username: 'root', database: 'shop', host: 'shop-mysql.svc.cluster.local', port: 3306 });
+    expect(await parsed(await api.get(`/api/v1/database/${SEED_IDS.mysql}/credentials`), S.DbCredentials)).toMatchObject({
+      username: 'root',
+      database: 'shop',
+      host: 'shop-mysql.svc.cluster.local',
+      port: 3306,
+    });
     const maria = await parsed(await api.get(`/api/v1/database/${SEED_IDS.mariadb}/credentials`), S.DbCredentials);
     expect(maria.connection_info).toMatch(/^mysql:\/\/root:.+@wiki-maria\.svc\.cluster\.local:3306\/wiki$/);
   });

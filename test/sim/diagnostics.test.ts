@@ -44,7 +44,14 @@ describe('logs', () => {
   });
 
   test('bad limit, level, container, since, cursor are 422 with the field named', async () => {
-    for (const [q, field] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['level=fatal', 'level'], ['container=sidecar', 'container'], ['since=yesterday', 'since'], ['cursor=abc', 'cursor']]) {
+    for (const [q, field] of [
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['level=fatal', 'level'],
+      ['container=sidecar', 'container'],
+      ['since=yesterday', 'since'],
+      ['cursor=abc', 'cursor'],
+    ]) {
       const b = await parsed(await api.get(`/api/v1/serverless/${WEB}/logs?${q}`), S.ValidationBody, 422);
       expect(Object.keys(b.errors), q).toEqual([field]);
     }
@@ -126,7 +133,10 @@ describe('diagnose', () => {
     const d = await diagnose(SEED_IDS.worker);
     expect(d.verdict).toBe('failed');
     expect(d.status).toMatchObject({ summary: 'failed', error: { code: 'serverless.image_not_found' } });
-    expect(d.findings.map((f) => [f.code, f.severity])).toEqual([['serverless.image_not_found', 'fatal'], ['serverless.no_pod_scheduled', 'informational']]);
+    expect(d.findings.map((f) => [f.code, f.severity])).toEqual([
+      ['serverless.image_not_found', 'fatal'],
+      ['serverless.no_pod_scheduled', 'informational'],
+    ]);
     expect(d.findings[0]).toMatchObject({ retryable: false, remediation: expect.stringMatching(/image reference/) });
     expect(d.findings[1]?.summary).toMatch(/empty log is expected/);
     expect(d.sections).toEqual({ events: { available: true, count: 0, truncated: false }, logs: { available: true, sampled_lines: 0 } });
@@ -150,13 +160,19 @@ describe('diagnose', () => {
     expect([cron.verdict, cron.findings.map((f) => f.code)]).toEqual(['stopped', ['serverless.checks_skipped']]);
     expect(cron.findings[0]?.summary).toMatch(/stopped/);
     await api.send('PUT', `/api/v1/serverless/${SEED_IDS.worker}`, { image_tag: '1.0' });
-    expect(await codes(SEED_IDS.worker)).toEqual([['serverless.image_not_found', 'fatal'], ['serverless.checks_skipped', 'informational']]);
+    expect(await codes(SEED_IDS.worker)).toEqual([
+      ['serverless.image_not_found', 'fatal'],
+      ['serverless.checks_skipped', 'informational'],
+    ]);
   });
 
   test('a retryable failure with nothing serving is fatal; once a later rollout succeeds it is transient_recovered', async () => {
     const c = (await parsed(await api.send('POST', '/api/v1/serverless', createBody('wobbly', 'flaky')), S.ContainerCreated, 201)).container;
     api.advance(12);
-    expect(await codes(c.id)).toEqual([['serverless.image_pull_unknown', 'fatal'], ['serverless.no_pod_scheduled', 'informational']]);
+    expect(await codes(c.id)).toEqual([
+      ['serverless.image_pull_unknown', 'fatal'],
+      ['serverless.no_pod_scheduled', 'informational'],
+    ]);
     await api.send('PUT', `/api/v1/serverless/${c.id}`, { image_tag: '1.0' });
     api.advance(12);
     const d = await diagnose(c.id);

@@ -94,7 +94,11 @@ describe.skipIf(!existsSync(FACTS))('issue 21 families answer with the real shap
     }
     await check('GET /api/v1/metric-alerts/available-metrics/{resourceType}', await api.get(`${A}/metric-alerts/available-metrics/vps`));
     await check('GET /api/v1/metric-alerts/available-metrics/{resourceType}', await api.get(`${A}/metric-alerts/available-metrics/bucket`));
-    const created = await check('POST /api/v1/metric-alerts', await api.send('POST', `${A}/metric-alerts`, { resource_type: 'vps', resource_id: SEED_IDS.vps[2], metric_type: 'cpu_usage', comparison_operator: 'gt', threshold_value: 75 }), 201);
+    const created = await check(
+      'POST /api/v1/metric-alerts',
+      await api.send('POST', `${A}/metric-alerts`, { resource_type: 'vps', resource_id: SEED_IDS.vps[2], metric_type: 'cpu_usage', comparison_operator: 'gt', threshold_value: 75 }),
+      201,
+    );
     const id = (created.alert as { id: string }).id;
     await check('POST /api/v1/metric-alerts', await api.send('POST', `${A}/metric-alerts`, { resource_type: 'vps', resource_id: 'nope', metric_type: 'cpu_usage' }), 422);
     await check('PUT /api/v1/metric-alerts/{metricAlert}', await api.send('PUT', `${A}/metric-alerts/${id}`, { threshold_value: 70, name: 'cpu' }));
@@ -110,7 +114,11 @@ describe.skipIf(!existsSync(FACTS))('issue 21 families answer with the real shap
     for (const i of Object.values(RESOURCE_ALERT_SEED.incidents)) await check('GET /api/v1/resource-alerts/incidents/{incident}', await api.get(`${A}/resource-alerts/incidents/${i}`));
     const list = await check('GET /api/v1/resource-alerts/rules', await api.get(`${A}/resource-alerts/rules?per_page=2`));
     expect((list.pagination as { has_more: boolean }).has_more).toBe(true);
-    const created = await check('POST /api/v1/resource-alerts/rules', await api.send('POST', `${A}/resource-alerts/rules`, { resource_type: 'vps', resource_id: SEED_IDS.vps[0], signal_key: 'cpu_usage', comparison_operator: 'gt', threshold_value: 90 }), 201);
+    const created = await check(
+      'POST /api/v1/resource-alerts/rules',
+      await api.send('POST', `${A}/resource-alerts/rules`, { resource_type: 'vps', resource_id: SEED_IDS.vps[0], signal_key: 'cpu_usage', comparison_operator: 'gt', threshold_value: 90 }),
+      201,
+    );
     const id = (created.data as { id: string }).id;
     await check('POST /api/v1/resource-alerts/rules', await api.send('POST', `${A}/resource-alerts/rules`, { resource_type: 'vps' }), 422);
     await check('GET /api/v1/resource-alerts/rules/{rule}', await api.get(`${A}/resource-alerts/rules/${id}`));

@@ -75,7 +75,16 @@ describe('restore', () => {
     const path = `/api/v1/operations/${a.operation_id}`;
     expect(await parsed(await api.get(path), S.envelopeOf(S.RestoreOperation))).toMatchObject({
       success: true,
-      data: { operation_id: a.operation_id, resource_id: SEED_IDS.vps[0], resource_type: 'vps_instance', kind: 'restore', state: 'running', terminal: false, poll_after_ms: 3000, stage: 'safety_point' },
+      data: {
+        operation_id: a.operation_id,
+        resource_id: SEED_IDS.vps[0],
+        resource_type: 'vps_instance',
+        kind: 'restore',
+        state: 'running',
+        terminal: false,
+        poll_after_ms: 3000,
+        stage: 'safety_point',
+      },
       error: null,
     });
     const safety = (await points('vps')).find((p) => p.origin === 'safety_point');
@@ -105,7 +114,10 @@ describe('restore', () => {
   });
 
   test('PostgreSQL, MariaDB, operator-managed products and unready points refuse with 422 {message}', async () => {
-    for (const [product, point, name] of [['database', P.database.postgres, 'orders-pg'], ['database', P.database.mariadb, 'wiki-maria']] as const) {
+    for (const [product, point, name] of [
+      ['database', P.database.postgres, 'orders-pg'],
+      ['database', P.database.mariadb, 'wiki-maria'],
+    ] as const) {
       expect((await parsed(await restore(product, point, { confirm_name: name }), DatabaseRefusal, 422)).message).toMatch(/restore|unavailable/i);
     }
     expect((await parsed(await restore('cache', P.cache.dragonfly, { confirm_name: 'feed-dragonfly' }), S.MessageBody, 422)).message).toMatch(/restore|unavailable/i);

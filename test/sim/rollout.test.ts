@@ -125,7 +125,12 @@ describe('failures by image tag', () => {
     expect(s.status).toBe('running');
     expect(await traffic(WEB)).toEqual([{ revision_name: 'web-00003', percent: 100, latest_revision: true }]);
     const revs = await revisions(WEB);
-    expect(revs.revisions.map((r) => [r.is_latest_created, r.is_latest_ready])).toEqual([[true, false], [false, true], [false, false], [false, false]]);
+    expect(revs.revisions.map((r) => [r.is_latest_created, r.is_latest_ready])).toEqual([
+      [true, false],
+      [false, true],
+      [false, false],
+      [false, false],
+    ]);
   });
 
   test(':missing → Revision Ready=False ContainerMissing with zero replicas', async () => {
@@ -242,7 +247,17 @@ describe('container requests', () => {
   });
 
   test('git_repository and zip_upload deployments roll out from a built image', async () => {
-    const git = await parsed(await api.send('POST', '/api/v1/serverless', { ...createBody('from-git', 'latest'), deployment_type: 'git_repository', image: undefined, image_tag: undefined, repository_url: 'https://git.example/acme/app.git' }), S.ContainerCreated, 201);
+    const git = await parsed(
+      await api.send('POST', '/api/v1/serverless', {
+        ...createBody('from-git', 'latest'),
+        deployment_type: 'git_repository',
+        image: undefined,
+        image_tag: undefined,
+        repository_url: 'https://git.example/acme/app.git',
+      }),
+      S.ContainerCreated,
+      201,
+    );
     expect(git.container).toMatchObject({ deployment_type: 'git_repository', image: null, repository_url: 'https://git.example/acme/app.git', source_type: 'dockerfile' });
     const noRepo = await parsed(await api.send('POST', '/api/v1/serverless', { ...createBody('no-repo', 'latest'), deployment_type: 'git_repository', image: undefined }), S.ValidationBody, 422);
     expect(Object.keys(noRepo.errors)).toEqual(['repository_url']);

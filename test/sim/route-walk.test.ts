@@ -80,7 +80,7 @@ const ACCEPTED: Accepted[] = [
     operation: /^GET \/api\/v1\/serverless\/\{serverlessContainer\}\/usage$/,
     path: /^summary\.total_(requests|compute_seconds)$/,
     message: /^expected string, got number$/,
-    why: 'as money: the types say string, the provider\'s CLI calls toFixed on them (it crashed on strings); the client reads both',
+    why: "as money: the types say string, the provider's CLI calls toFixed on them (it crashed on strings); the client reads both",
   },
   {
     operation: /^GET \/api\/v1\/database\/\{databaseInstance\}\/(load|queries)$/,
@@ -92,7 +92,7 @@ const ACCEPTED: Accepted[] = [
     operation: /^GET \/api\/v1\/serverless\/\{serverlessContainer\}\/metrics$/,
     path: /^metrics$/,
     message: /^expected string, got object$/,
-    why: 'facts, last section (Containers): the provider\'s client reads `metrics` as series of {timestamps, values}; the generated type says string',
+    why: "facts, last section (Containers): the provider's client reads `metrics` as series of {timestamps, values}; the generated type says string",
   },
 ];
 
@@ -118,7 +118,10 @@ describe('the route walk', () => {
 
   it('serves only operations of the facts', async () => {
     const routes = await servedRoutes();
-    const outside = routes.filter((r) => !operationOf(r.method, r.path)).map((r) => `${r.method} ${r.path}`).filter((r) => !CLIENT_ONLY.has(r));
+    const outside = routes
+      .filter((r) => !operationOf(r.method, r.path))
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => !CLIENT_ONLY.has(r));
     expect(outside).toEqual([]);
     // the counts the issue asks for: routes served / operations in the facts
     console.info(`route walk: ${routes.length} routes served, ${facts.operations.size} operations in real-api.md`);
@@ -153,7 +156,10 @@ describe('the route walk', () => {
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(reads.length);
-    expect(ACCEPTED.filter((a) => !used.has(a)).map((a) => a.why), 'accepted departures that no longer depart').toEqual([]);
+    expect(
+      ACCEPTED.filter((a) => !used.has(a)).map((a) => a.why),
+      'accepted departures that no longer depart',
+    ).toEqual([]);
   });
 
   it('the checks can fail: a missing field and a wrong type are reported', () => {

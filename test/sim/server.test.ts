@@ -70,7 +70,9 @@ describe('control API', () => {
 
   test('only loopback callers reach the control API', async () => {
     expect([isLoopback('127.0.0.1'), isLoopback('::1'), isLoopback('::ffff:127.0.0.1'), isLoopback('192.0.2.2'), isLoopback(undefined)]).toEqual([true, true, true, false, false]);
-    const external = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === 'IPv4');
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4');
     if (external) {
       const sim = await startSim({ host: '0.0.0.0', speed: 1 });
       const port = new URL(sim.url).port;
@@ -99,16 +101,33 @@ describe('docs', () => {
     expect(doc.openapi).toBe('3.0.3');
     await SwaggerParser.validate(structuredClone(doc) as never);
     const ops = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(ops).toEqual(expect.arrayContaining([
-      'GET /api/v1/vps', 'GET /api/v1/serverless', 'POST /api/v1/serverless', 'GET /api/v1/serverless/{id}',
-      'PUT /api/v1/serverless/{id}', 'DELETE /api/v1/serverless/{id}', 'POST /api/v1/serverless/{id}/redeploy',
-      'GET /api/v1/serverless/{id}/revisions', 'GET /api/v1/serverless/{id}/events', 'GET /api/v1/serverless/{id}/logs',
-      'GET /api/v1/serverless/{id}/diagnose', 'GET /api/v1/database', 'GET /api/v1/database/{id}/credentials',
-      'POST /api/v1/database/{id}/dns', 'DELETE /api/v1/database/{id}/dns', 'GET /api/v1/cache/{id}/connection-info',
-      'GET /api/v1/cache/{id}/credentials', 'POST /api/v1/cache/{id}/dns', 'GET /api/v1/recovery/capabilities',
-      'GET /api/v1/snapshots/{product}', 'POST /api/v1/snapshots/{product}/{pointId}/restore',
-      'GET /api/v1/operations/{opId}', 'GET /api/v1/user/teams',
-    ]));
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/vps',
+        'GET /api/v1/serverless',
+        'POST /api/v1/serverless',
+        'GET /api/v1/serverless/{id}',
+        'PUT /api/v1/serverless/{id}',
+        'DELETE /api/v1/serverless/{id}',
+        'POST /api/v1/serverless/{id}/redeploy',
+        'GET /api/v1/serverless/{id}/revisions',
+        'GET /api/v1/serverless/{id}/events',
+        'GET /api/v1/serverless/{id}/logs',
+        'GET /api/v1/serverless/{id}/diagnose',
+        'GET /api/v1/database',
+        'GET /api/v1/database/{id}/credentials',
+        'POST /api/v1/database/{id}/dns',
+        'DELETE /api/v1/database/{id}/dns',
+        'GET /api/v1/cache/{id}/connection-info',
+        'GET /api/v1/cache/{id}/credentials',
+        'POST /api/v1/cache/{id}/dns',
+        'GET /api/v1/recovery/capabilities',
+        'GET /api/v1/snapshots/{product}',
+        'POST /api/v1/snapshots/{product}/{pointId}/restore',
+        'GET /api/v1/operations/{opId}',
+        'GET /api/v1/user/teams',
+      ]),
+    );
     const page = await fetch(`${api.sim.url}/docs/api`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('href="/docs/api.json"');

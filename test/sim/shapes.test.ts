@@ -38,7 +38,7 @@ describe('containers', () => {
     await parsed(await api.send('DELETE', `/api/v1/serverless/${SEED_IDS.cron}`), S.MessageBody);
   });
 
-  test('types that matter: string ids, a numeric monthly_cost (as the provider\'s clients read it), integer counts, [] for an empty map', async () => {
+  test("types that matter: string ids, a numeric monthly_cost (as the provider's clients read it), integer counts, [] for an empty map", async () => {
     const show = await parsed(await api.get(`/api/v1/serverless/${SEED_IDS.api}`), S.ContainerShow);
     expect(typeof show.container.id).toBe('string');
     expect(typeof show.monthly_cost).toBe('number');
@@ -65,7 +65,9 @@ describe('other products', () => {
   test('databases: engine is an object with provider; caches have no engine', async () => {
     const dbs = await parsed(await api.get('/api/v1/database'), S.listOf(S.Database));
     expect(dbs.data.map((d) => [d.name, d.engine?.name, d.provider?.type])).toEqual([
-      ['orders-pg', 'PostgreSQL', 'postgresql'], ['shop-mysql', 'MySQL', 'mysql'], ['wiki-maria', 'MariaDB', 'mariadb'],
+      ['orders-pg', 'PostgreSQL', 'postgresql'],
+      ['shop-mysql', 'MySQL', 'mysql'],
+      ['wiki-maria', 'MariaDB', 'mariadb'],
     ]);
     const caches = await parsed(await api.get('/api/v1/cache'), S.listOf(S.Cache));
     expect(caches.data.map((c) => c.provider?.type)).toEqual(['redis', 'valkey', 'dragonfly']);

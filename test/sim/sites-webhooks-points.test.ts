@@ -55,9 +55,17 @@ describe('static sites', () => {
 
   test('blog: its latest build failed while the first deployment serves: degraded, with the build error', async () => {
     const blog = await site(SITES.blog);
-    expect(blog.status_details).toMatchObject({ summary: 'degraded', health: 'healthy', operation: { state: 'failed', terminal: true }, error: { code: 'static_site.build_failed', retryable: false } });
+    expect(blog.status_details).toMatchObject({
+      summary: 'degraded',
+      health: 'healthy',
+      operation: { state: 'failed', terminal: true },
+      error: { code: 'static_site.build_failed', retryable: false },
+    });
     const deps = (await body<{ data: Obj[] }>(await api.get(`/api/v1/static-sites/${SITES.blog}/deployments`))).data;
-    expect(deps.map((d) => [d.revision_number, d.status, d.is_current])).toEqual([[2, 'failed', false], [1, 'active', true]]);
+    expect(deps.map((d) => [d.revision_number, d.status, d.is_current])).toEqual([
+      [2, 'failed', false],
+      [1, 'active', true],
+    ]);
     const diag = await body<{ data: { verdict: string } }>(await api.get(`/api/v1/static-sites/${SITES.blog}/diagnose`));
     expect(diag.data.verdict).toBe('degraded');
   });
@@ -95,19 +103,31 @@ describe('static sites', () => {
   test('activate an earlier deployment (202); a failed one has no image (422 {error})', async () => {
     const deps = (await body<{ data: Array<{ id: string; revision_number: number }> }>(await api.get(`/api/v1/static-sites/${SITES.docs}/deployments`))).data;
     const r1 = deps.find((d) => d.revision_number === 1)!;
-    const a = await real<{ message: string }>(await api.send('POST', `/api/v1/static-sites/${SITES.docs}/deployments/${r1.id}/activate`), 'POST /api/v1/static-sites/{staticSite}/deployments/{deployment}/activate', 202);
+    const a = await real<{ message: string }>(
+      await api.send('POST', `/api/v1/static-sites/${SITES.docs}/deployments/${r1.id}/activate`),
+      'POST /api/v1/static-sites/{staticSite}/deployments/{deployment}/activate',
+      202,
+    );
     expect(a.message).toBe('Rollback to revision 1 initiated.');
     api.advance(11);
     const now = (await body<{ data: Array<{ revision_number: number; is_current: boolean }> }>(await api.get(`/api/v1/static-sites/${SITES.docs}/deployments`))).data;
     expect(now.find((d) => d.is_current)?.revision_number).toBe(1);
     const blogDeps = (await body<{ data: Array<{ id: string; status: string }> }>(await api.get(`/api/v1/static-sites/${SITES.blog}/deployments`))).data;
     const failed = blogDeps.find((d) => d.status === 'failed')!;
-    const refused = await real<{ error: string }>(await api.send('POST', `/api/v1/static-sites/${SITES.blog}/deployments/${failed.id}/activate`), 'POST /api/v1/static-sites/{staticSite}/deployments/{deployment}/activate', 422);
+    const refused = await real<{ error: string }>(
+      await api.send('POST', `/api/v1/static-sites/${SITES.blog}/deployments/${failed.id}/activate`),
+      'POST /api/v1/static-sites/{staticSite}/deployments/{deployment}/activate',
+      422,
+    );
     expect(refused.error).toBe('This deployment cannot be activated because it has no image.');
   });
 
   test('domains: add (201), taken or malformed (422), verify (202) → verified then TLS issued; .invalid never verifies; remove', async () => {
-    const added = await real<{ data: { id: string } }>(await api.send('POST', `/api/v1/static-sites/${SITES.landing}/domains`, { domain: 'Launch.Acme.test' }), 'POST /api/v1/static-sites/{staticSite}/domains', 201);
+    const added = await real<{ data: { id: string } }>(
+      await api.send('POST', `/api/v1/static-sites/${SITES.landing}/domains`, { domain: 'Launch.Acme.test' }),
+      'POST /api/v1/static-sites/{staticSite}/domains',
+      201,
+    );
     expect(added.data).toMatchObject({ domain: 'launch.acme.test', verification_status: 'pending', is_primary: true });
     for (const domain of ['docs.acme.test', 'not a domain', '']) {
       await real(await api.send('POST', `/api/v1/static-sites/${SITES.landing}/domains`, { domain }), 'POST /api/v1/static-sites/{staticSite}/domains', 422);
@@ -170,11 +190,17 @@ describe('recovery points by hand and clones', () => {
 
   test('create (201, creating → available), a name ending -fail fails; 422 for an unknown resource', async () => {
     const s = await real<{ snapshot: { id: number; status: string } }>(
-      await api.send('POST', '/api/v1/snapshots/vps', { vps_instance_id: SEED_IDS.vps[0], name: 'before-upgrade' }), 'POST /api/v1/snapshots/vps', 201,
+      await api.send('POST', '/api/v1/snapshots/vps', { vps_instance_id: SEED_IDS.vps[0], name: 'before-upgrade' }),
+      'POST /api/v1/snapshots/vps',
+      201,
     );
     expect(s.snapshot).toMatchObject({ status: 'creating', origin: 'manual', state: 'creating' });
     await real(await api.send('POST', '/api/v1/snapshots/cache', { cache_instance_id: SEED_IDS.redis, name: 'x-fail' }), 'POST /api/v1/snapshots/cache', 201);
-    await real(await api.send('POST', '/api/v1/snapshots/database', { database_instance_id: SEED_IDS.postgres, name: 'pre-migration', description: 'schema 2' }), 'POST /api/v1/snapshots/database', 201);
+    await real(
+      await api.send('POST', '/api/v1/snapshots/database', { database_instance_id: SEED_IDS.postgres, name: 'pre-migration', description: 'schema 2' }),
+      'POST /api/v1/snapshots/database',
+      201,
+    );
     await real(await api.send('POST', '/api/v1/snapshots/vps', { vps_instance_id: SEED_IDS.postgres, name: 'x' }), 'POST /api/v1/snapshots/vps', 422);
     api.advance(121);
     expect((await list('vps')).find((p) => p.id === s.snapshot.id)).toMatchObject({ status: 'completed', state: 'available' });
@@ -193,16 +219,31 @@ describe('recovery points by hand and clones', () => {
 
   test('clone: a new cache or database (201 {message, instance}) that provisions; taken names; operator-managed and unready points refused', async () => {
     const cache = await real<{ instance: { id: string; status: string } }>(
-      await api.send('POST', `/api/v1/snapshots/cache/${SEED_IDS.snapshots.cache.redis}/clone`, { name: 'sessions-copy', source_type: 'volume_snapshot' }), 'POST /api/v1/snapshots/cache/{cacheSnapshot}/clone', 201,
+      await api.send('POST', `/api/v1/snapshots/cache/${SEED_IDS.snapshots.cache.redis}/clone`, { name: 'sessions-copy', source_type: 'volume_snapshot' }),
+      'POST /api/v1/snapshots/cache/{cacheSnapshot}/clone',
+      201,
     );
     expect(cache.instance.status).toBe('restoring');
-    await real(await api.send('POST', `/api/v1/snapshots/cache/${SEED_IDS.snapshots.cache.redis}/clone`, { name: 'sessions-copy', source_type: 'volume_snapshot' }), 'POST /api/v1/snapshots/cache/{cacheSnapshot}/clone', 409);
+    await real(
+      await api.send('POST', `/api/v1/snapshots/cache/${SEED_IDS.snapshots.cache.redis}/clone`, { name: 'sessions-copy', source_type: 'volume_snapshot' }),
+      'POST /api/v1/snapshots/cache/{cacheSnapshot}/clone',
+      409,
+    );
     const db = await real<{ instance: { id: string; database_name: string } }>(
-      await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.postgres}/clone`, { name: 'orders-copy', source_type: 'volume_snapshot', database_name: 'orders' }), 'POST /api/v1/snapshots/database/{databaseSnapshot}/clone', 201,
+      await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.postgres}/clone`, { name: 'orders-copy', source_type: 'volume_snapshot', database_name: 'orders' }),
+      'POST /api/v1/snapshots/database/{databaseSnapshot}/clone',
+      201,
     );
     expect(db.instance.database_name).toBe('orders');
-    await real(await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.postgres}/clone`, { name: 'Bad Name', source_type: 'volume_snapshot' }), 'POST /api/v1/snapshots/database/{databaseSnapshot}/clone', 422);
-    for (const [p, id] of [['cache', SEED_IDS.snapshots.cache.dragonfly], ['database', SEED_IDS.snapshots.database.mysqlFailed]] as const) {
+    await real(
+      await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.postgres}/clone`, { name: 'Bad Name', source_type: 'volume_snapshot' }),
+      'POST /api/v1/snapshots/database/{databaseSnapshot}/clone',
+      422,
+    );
+    for (const [p, id] of [
+      ['cache', SEED_IDS.snapshots.cache.dragonfly],
+      ['database', SEED_IDS.snapshots.database.mysqlFailed],
+    ] as const) {
       expect((await body<{ error: string }>(await api.send('POST', `/api/v1/snapshots/${p}/${id}/clone`, { name: 'nope', source_type: 'volume_snapshot' }))).error).toBeTruthy();
     }
     expect((await api.send('POST', `/api/v1/snapshots/vps/${SEED_IDS.snapshots.vps.daily}/clone`, { name: 'x', source_type: 'volume_snapshot' })).status).toBe(404);
@@ -213,13 +254,21 @@ describe('recovery points by hand and clones', () => {
   });
 
   test('a restore shows in the resource it replaces, and in its operation (state, terminal)', async () => {
-    const a = await body<{ operation_id: string }>(await api.send('POST', `/api/v1/snapshots/vps/${SEED_IDS.snapshots.vps.daily}/restore`, { confirm_name: 'vps-01' }, { headers: { 'idempotency-key': 'k1' } }));
+    const a = await body<{ operation_id: string }>(
+      await api.send('POST', `/api/v1/snapshots/vps/${SEED_IDS.snapshots.vps.daily}/restore`, { confirm_name: 'vps-01' }, { headers: { 'idempotency-key': 'k1' } }),
+    );
     const vps = async () => (await body<{ instance: Obj }>(await api.get(`/api/v1/vps/${SEED_IDS.vps[0]}`))).instance;
     expect(await vps()).toMatchObject({ status: 'restoring', status_details: { summary: 'in_progress' } });
     expect((await body<{ data: unknown }>(await api.get(`/api/v1/operations/${a.operation_id}`))).data).toMatchObject({ kind: 'restore', state: 'running', terminal: false });
     api.advance(6 * 60 + 1);
     expect(await vps()).toMatchObject({ status: 'running', status_details: { summary: 'ready' } });
-    expect((await body<{ data: unknown }>(await api.get(`/api/v1/operations/${a.operation_id}`))).data).toMatchObject({ kind: 'restore', state: 'succeeded', terminal: true, result: 'succeeded', error: null });
+    expect((await body<{ data: unknown }>(await api.get(`/api/v1/operations/${a.operation_id}`))).data).toMatchObject({
+      kind: 'restore',
+      state: 'succeeded',
+      terminal: true,
+      result: 'succeeded',
+      error: null,
+    });
     await body(await api.send('POST', `/api/v1/snapshots/database/${SEED_IDS.snapshots.database.mysql}/restore`, { confirm_name: 'shop-mysql' }));
     const mysql = await real<{ instance: Obj }>(await api.get(`/api/v1/database/${SEED_IDS.mysql}`), 'GET /api/v1/database/{databaseInstance}', 200);
     expect(mysql.instance).toMatchObject({ status: 'restoring', status_label: 'Restoring' });

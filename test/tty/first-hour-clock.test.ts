@@ -20,7 +20,7 @@ describe.runIf(hasTmux || !!process.env.CI)('times on the server clock (a server
     await sim?.close();
   });
 
-  it('logs --since 1m prints the server\'s last minute only', async () => {
+  it("logs --since 1m prints the server's last minute only", async () => {
     term.clear();
     const r = await term.run('infra serverless logs web --since 1m --no-color');
     expect(r.code, r.screen).toBe(0);
@@ -35,7 +35,11 @@ describe.runIf(hasTmux || !!process.env.CI)('times on the server clock (a server
 
   it('a deploy seconds old on the server is "Ns ago", not "just now"', async () => {
     const api = simApi(sim);
-    const res = await api.send('PUT', `/api/v1/serverless/${(await (await api.get('/api/v1/serverless?per_page=50')).json() as { data: { id: string; name: string }[] }).data.find((c) => c.name === 'web')!.id}`, { image: 'registry.sim.local/acme/web', image_tag: 'v2' });
+    const res = await api.send(
+      'PUT',
+      `/api/v1/serverless/${((await (await api.get('/api/v1/serverless?per_page=50')).json()) as { data: { id: string; name: string }[] }).data.find((c) => c.name === 'web')!.id}`,
+      { image: 'registry.sim.local/acme/web', image_tag: 'v2' },
+    );
     expect(res.status).toBe(200);
     api.advance(30); // queued 2 s + rolled out 10 s: deployed about 18 s ago on the server's clock
     term.clear();

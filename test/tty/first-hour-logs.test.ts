@@ -26,7 +26,10 @@ describe.runIf(hasTmux || !!process.env.CI)('logs --level on a terminal', () => 
     const levels = [...readFileSync(out, 'utf8').matchAll(/^\d{4}-\S+Z {2}\S+ +(\w+) /gm)].map((m) => m[1]);
     expect(levels.length, r.screen).toBeGreaterThan(0);
     const allowed = level === 'error' ? ['error'] : ['warn', 'error'];
-    expect(levels.filter((l) => !allowed.includes(l!)), r.screen).toEqual([]);
+    expect(
+      levels.filter((l) => !allowed.includes(l!)),
+      r.screen,
+    ).toEqual([]);
     if (level === 'error') expect(r.screen).toMatch(new RegExp(`^\\d+ lines matching "error" in their text but logged at a lower level hidden \\(--level error shows error and above\\)$`, 'm'));
   });
 });

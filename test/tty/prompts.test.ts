@@ -89,7 +89,10 @@ describe.runIf(hasTmux || !!process.env.CI)('the other confirmations on a termin
   // Sequential on purpose: the simulator shares this worker, and tmux is driven synchronously.
   it.each(CONFIRMATIONS)('infra %s: C-d exits 1, C-c exits 130, nothing sent', async (cmd) => {
     sim.requests.length = 0;
-    for (const [key, code, message] of [['C-d', 1, /error: aborted/], ['C-c', 130, /error: interrupted/]] as const) {
+    for (const [key, code, message] of [
+      ['C-d', 1, /error: aborted/],
+      ['C-c', 130, /error: interrupted/],
+    ] as const) {
       term.clear();
       term.type(`infra ${cmd}; echo "status=$?"`);
       await term.waitFor(/to confirm: $/m);

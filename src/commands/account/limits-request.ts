@@ -38,7 +38,8 @@ export function increaseBody(opts: { resource?: LimitResource; limit?: number; r
   if ((opts.resource === undefined) !== (opts.limit === undefined)) {
     throw new UsageError(opts.resource === undefined ? '--limit needs --resource (which limit to raise)' : '--resource needs --limit (the new limit)');
   }
-  if (opts.resource === undefined && opts.profiles.length === 0) throw new UsageError('nothing to ask for: give --resource and --limit, or --profile', "e.g. infra account limits request --resource vps --limit 10 --reason '...'");
+  if (opts.resource === undefined && opts.profiles.length === 0)
+    throw new UsageError('nothing to ask for: give --resource and --limit, or --profile', "e.g. infra account limits request --resource vps --limit 10 --reason '...'");
   return {
     reason: opts.reason,
     ...(opts.resource !== undefined ? { [LIMIT_FIELDS[opts.resource]]: opts.limit } : {}),
@@ -91,5 +92,7 @@ function pendingElsewhere(err: unknown): CliError | undefined {
   const id = typeof e?.approval_id === 'string' && e.approval_id ? e.approval_id : undefined;
   if (!id) return undefined;
   const page = typeof e?.review_url === 'string' && e.review_url ? ` (review page: ${e.review_url})` : '';
-  return new CliError(ExitCode.FAILED, `not sent again: approval ${id} is still open for an earlier request${page}`, `follow that one with: infra approvals wait ${id}`, [`  the API said: ${err.message}`]);
+  return new CliError(ExitCode.FAILED, `not sent again: approval ${id} is still open for an earlier request${page}`, `follow that one with: infra approvals wait ${id}`, [
+    `  the API said: ${err.message}`,
+  ]);
 }

@@ -1,7 +1,7 @@
 // A read of the rows below one resource (`{data: [...], meta}`): an uptime check's results and
 // incidents, a metric alert's history. A table for people (TSV piped), the rows as sent with
 // --json (a JSON array, as every list prints).
-import { resourceArg, defineCommand, option, type CommandDef, } from '../../cli/command.js';
+import { resourceArg, defineCommand, option, type CommandDef } from '../../cli/command.js';
 import { intOption, wideOption } from '../../cli/options.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import type { Column } from '../../output/table.js';

@@ -40,7 +40,11 @@ export function switchCommand(spec: FamilySpec, s: SwitchSpec): CommandDef {
       const after = (answer.raw[spec.kind.wrapper] ?? {}) as Record<string, unknown>;
       // A flip that raced another one leaves the opposite state: say so rather than claim success.
       if (typeof after.enabled === 'boolean' && after.enabled !== s.enabled)
-        throw new CliError(ExitCode.FAILED, `${name} was switched by someone else meanwhile: it is now ${after.enabled ? 'on' : 'off'}`, `run the command again: infra ${spec.command} ${s.verb} ${id}`);
+        throw new CliError(
+          ExitCode.FAILED,
+          `${name} was switched by someone else meanwhile: it is now ${after.enabled ? 'on' : 'off'}`,
+          `run the command again: infra ${spec.command} ${s.verb} ${id}`,
+        );
       app.info(`${s.done} ${name} (id ${id})`);
     },
   });

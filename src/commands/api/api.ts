@@ -14,7 +14,10 @@ export default defineCommand({
   args: [arg('<path>', 'an endpoint path such as /vps (the /api/v1 prefix is optional), or a full URL on the configured API host')],
   options: {
     // Any case is accepted (checked in run): the list is for help and completion.
-    method: withChoices(withDefault('-X, --method <method>', 'HTTP method', 'GET', (v) => v), METHODS),
+    method: withChoices(
+      withDefault('-X, --method <method>', 'HTTP method', 'GET', (v) => v),
+      METHODS,
+    ),
     field: list('-f, --field <key=value>', 'add a field: query parameter for GET, JSON body member otherwise (repeatable)'),
     input: option('--input <file>', 'JSON request body from a file ("-" for standard input)'),
     paginate: flag('--paginate', 'follow every page of a list and print one JSON array of its items'),
@@ -46,7 +49,14 @@ export default defineCommand({
 
 /** Query values as text (numbers and booleans of -f fields print as they were typed). */
 function stringQuery(query: Record<string, string | number | boolean> | undefined): Record<string, string> | undefined {
-  return query && Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page').map(([k, v]) => [k, String(v)]));
+  return (
+    query &&
+    Object.fromEntries(
+      Object.entries(query)
+        .filter(([k]) => k !== 'page' && k !== 'per_page')
+        .map(([k, v]) => [k, String(v)]),
+    )
+  );
 }
 
 function parseFields(fields: string[]): Record<string, string | number | boolean> {

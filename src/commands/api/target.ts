@@ -20,8 +20,7 @@ export function apiTarget(arg: string, apiUrl: string): string {
       'infra api talks to --api-url / INFRA_API_URL only; give a path such as /vps, or change the API URL',
     );
   const basePath = base.pathname.replace(/\/+$/, '');
-  if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`))
-    throw new UsageError(`${arg} is outside the configured API (${base.href})`, 'give a path such as /vps');
+  if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) throw new UsageError(`${arg} is outside the configured API (${base.href})`, 'give a path such as /vps');
   return normalizePath(url.pathname.slice(basePath.length) + url.search);
 }
 

@@ -17,7 +17,15 @@ export function versionsText(v: unknown): string {
 
 /** The facts type `resource_profiles` as a string; a list is read too. */
 export function profilesText(p: unknown): string {
-  return Array.isArray(p) ? p.join(', ') : typeof p === 'string' ? p.split(',').map((s) => s.trim()).filter(Boolean).join(', ') : '';
+  return Array.isArray(p)
+    ? p.join(', ')
+    : typeof p === 'string'
+      ? p
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .join(', ')
+      : '';
 }
 
 export default defineCommand({

@@ -7,5 +7,5 @@ export default readCommand(APPS, {
   sub: '/{id}/credentials',
   perResource: true,
   secrets: ['admin_password'],
-  examples: ['infra apps credentials shop-wp', 'infra apps credentials shop-wp --show-secrets', "infra apps credentials shop-wp --json | jq -r .data.admin_password"],
+  examples: ['infra apps credentials shop-wp', 'infra apps credentials shop-wp --show-secrets', 'infra apps credentials shop-wp --json | jq -r .data.admin_password'],
 });

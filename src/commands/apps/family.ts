@@ -15,7 +15,13 @@ export const APPS: FamilySpec = {
     { header: 'TYPE', value: (a) => field(a, 'app_type') ?? '' },
     { header: 'VERSION', value: (a) => field(a, 'version') ?? '', fit: { priority: 2 } },
     // The status model first; the legacy status only where a server sends nothing else.
-    { header: 'STATUS', value: (a) => (a.status_details ? `${a.status_details.summary ?? 'unknown'}${a.status_details.operation && !a.status_details.operation.terminal ? ` (${a.status ?? a.status_details.operation.state ?? 'in flight'})` : ''}` : (a.status ?? '')) },
+    {
+      header: 'STATUS',
+      value: (a) =>
+        a.status_details
+          ? `${a.status_details.summary ?? 'unknown'}${a.status_details.operation && !a.status_details.operation.terminal ? ` (${a.status ?? a.status_details.operation.state ?? 'in flight'})` : ''}`
+          : (a.status ?? ''),
+    },
     { header: 'PROFILE', value: (a) => field(a, 'resource_profile') ?? '', fit: { priority: 1 } },
     { header: 'URL', value: (a) => field(a, 'url') ?? '', fit: { kind: 'text', min: 16, priority: 3 } },
   ],

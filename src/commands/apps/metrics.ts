@@ -1,7 +1,7 @@
 // `infra apps metrics <id>`: the app's summary (CPU, memory now) and, per series, last, min,
 // average and max over the window; on a terminal a sparkline per series too. --json prints
 // the API's answer unchanged.
-import { resourceArg, defineCommand, option, } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { intOption, wideOption } from '../../cli/options.js';
 import { InvalidArgumentError } from 'commander';
 import { sparkline } from '../../output/sparkline.js';
@@ -22,10 +22,10 @@ export default defineCommand({
   args: [resourceArg('<id>', 'app id or name', APPS.kind)],
   options: {
     ...wideOption(),
-    hours: option('--hours <n>', 'window: the last N hours (1 to 168; default: the API\'s, 1)', intOption('--hours', 1, 168)),
+    hours: option('--hours <n>', "window: the last N hours (1 to 168; default: the API's, 1)", intOption('--hours', 1, 168)),
     step: option('--step <step>', "resolution of the series, e.g. 5m, 1h (default: the API's)", stepOption),
   },
-  examples: ['infra apps metrics shop-wp', 'infra apps metrics shop-wp --hours 24 --step 1h', "infra apps metrics shop-wp --json | jq .data.summary"],
+  examples: ['infra apps metrics shop-wp', 'infra apps metrics shop-wp --hours 24 --step 1h', 'infra apps metrics shop-wp --json | jq .data.summary'],
   run: async (app, { args: [ref], opts }) => {
     const client = await app.client();
     const id = (await client.resources.resolve(APPS.kind, ref, { signal: app.ctx.signal })).id;

@@ -6,7 +6,7 @@ import { APPS } from './family.js';
 
 export default defineCommand({
   path: ['apps', 'update'],
-  description: "move an app to another resource profile (the one setting the API changes); --wait until done",
+  description: 'move an app to another resource profile (the one setting the API changes); --wait until done',
   args: [resourceArg('<id>', 'app id or name', APPS.kind)],
   options: {
     profile: required('--profile <name>', "new resource profile (see 'infra apps catalog')", nonEmpty('--profile')),

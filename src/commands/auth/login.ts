@@ -22,7 +22,8 @@ export default defineCommand({
       await client.http.get('/vps', { query: { per_page: 1 }, permission: 'vps:read' });
     } catch (err) {
       if (err instanceof AuthError && err.status === 403) note = ' (the token is valid but lacks vps:read, so it could not list VPS)';
-      else if (err instanceof AuthError) throw new CliError(ExitCode.AUTH, `the token was rejected by ${apiUrl} (${err.status}); nothing was stored`, 'check that you copied the whole token and that it has not been revoked');
+      else if (err instanceof AuthError)
+        throw new CliError(ExitCode.AUTH, `the token was rejected by ${apiUrl} (${err.status}); nothing was stored`, 'check that you copied the whole token and that it has not been revoked');
       else throw err;
     } finally {
       await client.close();

@@ -28,8 +28,16 @@ export default defineCommand({
     const label = named?.id ? `${named.id}${named.name ? ` ${named.name}` : ''}` : s.project;
     if (app.json) {
       app.printJson({
-        api_url: s.apiUrl ?? null, token_source: s.tokenSource, token: s.token ? maskSecret(s.token) : null, project: s.project ?? null, project_source: s.projectSource,
-        project_id: named?.id ?? null, project_name: named?.name ?? null, ok: check.ok, message: check.message, warnings,
+        api_url: s.apiUrl ?? null,
+        token_source: s.tokenSource,
+        token: s.token ? maskSecret(s.token) : null,
+        project: s.project ?? null,
+        project_source: s.projectSource,
+        project_id: named?.id ?? null,
+        project_name: named?.name ?? null,
+        ok: check.ok,
+        message: check.message,
+        warnings,
       });
     } else {
       app.keyValue([

@@ -41,13 +41,7 @@ export function effectiveSettings({ settings, env, configFile }: EffectiveInput)
   ];
 }
 
-function pick(
-  key: string,
-  value: string | undefined,
-  source: Settings['apiUrlSource'],
-  names: Record<'flag' | 'env' | 'config', string>,
-  fallback: string,
-): EffectiveSetting {
+function pick(key: string, value: string | undefined, source: Settings['apiUrlSource'], names: Record<'flag' | 'env' | 'config', string>, fallback: string): EffectiveSetting {
   if (value === undefined || source === 'none') return { key, value: null, source: 'default', from: null, note: fallback };
   return { key, value, source, from: names[source] };
 }

@@ -17,7 +17,7 @@ export default defineCommand({
     engine,
     profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra database plans')", nonEmpty('--profile')), choicesRoute(DATABASE, 'plans')),
     engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
-    databaseName: option('--database-name <name>', 'database to create in it (default: the engine\'s bootstrap database)', nonEmpty('--database-name')),
+    databaseName: option('--database-name <name>', "database to create in it (default: the engine's bootstrap database)", nonEmpty('--database-name')),
     datacenter: withDefault('--datacenter <dc>', 'datacenter: fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
     ...operationWaitOptions('creation'),
   },

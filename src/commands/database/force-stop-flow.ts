@@ -31,7 +31,11 @@ export function forceStopCommand(spec: FamilySpec): CommandDef {
         const status = refusedIn(err);
         if (status === undefined) throw err;
         const ref = String(input.args[0]);
-        throw new CliError(ExitCode.FAILED, `${(err as Error).message} (state: ${status}; nothing was stopped)`, `wait until the ${spec.label} settles ('infra ${spec.command} wait ${ref}'), then try again; 'infra ${spec.command} get ${ref}' shows its state`);
+        throw new CliError(
+          ExitCode.FAILED,
+          `${(err as Error).message} (state: ${status}; nothing was stopped)`,
+          `wait until the ${spec.label} settles ('infra ${spec.command} wait ${ref}'), then try again; 'infra ${spec.command} get ${ref}' shows its state`,
+        );
       }
     },
   };

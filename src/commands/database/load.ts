@@ -1,7 +1,7 @@
 // `infra database load <id>` and `infra database queries <id>`: GET .../load and .../queries
 // with the window, step, dimension, node and limit the facts list. The facts type both answers
 // `string`, so --json prints them as sent and people get their series and rows as tables.
-import { resourceArg, choice, defineCommand, option, type CommandDef, } from '../../cli/command.js';
+import { resourceArg, choice, defineCommand, option, type CommandDef } from '../../cli/command.js';
 import { intOption, timestampOption, nonEmpty, wideOption } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
 import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/database-extras.js';
@@ -24,7 +24,10 @@ export function loadCommand(what: 'load' | 'queries'): CommandDef {
       node: option('--node <name>', 'one node of the cluster', nonEmpty('--node')),
       limit: option('--limit <n>', 'at most this many groups or queries', intOption('--limit', 1, 1000)),
     },
-    examples: what === 'load' ? ['infra database load orders-pg --hours 6 --dimension waits', 'infra database load orders-pg --minutes 30 --step 1m --json'] : ['infra database queries orders-pg --hours 24 --limit 10', 'infra database queries orders-pg --json'],
+    examples:
+      what === 'load'
+        ? ['infra database load orders-pg --hours 6 --dimension waits', 'infra database load orders-pg --minutes 30 --step 1m --json']
+        : ['infra database queries orders-pg --hours 24 --limit 10', 'infra database queries orders-pg --json'],
     run: async (app, { args: [ref], opts }) => {
       if (opts.hours !== undefined && opts.minutes !== undefined) throw new UsageError('give --hours or --minutes, not both');
       if ((opts.hours !== undefined || opts.minutes !== undefined) && (opts.start || opts.end)) throw new UsageError('give a window as --hours/--minutes or as --start/--end, not both');

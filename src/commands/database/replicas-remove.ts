@@ -31,7 +31,8 @@ export default defineCommand({
     const hit = replicas.find((r) => (byIndex ? r.index === Number(wanted) : r.name === wanted));
     // The facts type the items `unknown[]`: an index is sent as given when the list does not number them.
     const numbered = replicas.some((r) => typeof r.index === 'number');
-    if (!hit && (!byIndex || numbered)) throw new NotFoundError(`no replica ${byIndex ? 'with the index' : 'named'} "${wanted}" on ${name}; 'infra database replicas list ${ref}' lists them`, 404, endpoint);
+    if (!hit && (!byIndex || numbered))
+      throw new NotFoundError(`no replica ${byIndex ? 'with the index' : 'named'} "${wanted}" on ${name}; 'infra database replicas list ${ref}' lists them`, 404, endpoint);
     const index = byIndex ? Number(wanted) : hit?.index;
     if (typeof index !== 'number') throw new CliError(ExitCode.FAILED, `the replica list does not give the index of ${wanted}; remove it by its index`);
     const label = hit?.name ?? `replica ${index}`;

@@ -21,7 +21,13 @@ export function rotationStatus(r: Rotation): Resource {
   const base = { stale: false, health: 'unknown', error: null } as const;
   let d: Details;
   if (DONE.has(status)) d = { ...base, summary: 'ready', health: 'healthy', operation: { state: 'succeeded', terminal: true } };
-  else if (FAILED.has(status)) d = { ...base, summary: 'failed', operation: { state: 'failed', terminal: true }, error: { code: 'database.credential_rotation_failed', message: r.error ?? 'the rotation failed', retryable: true } };
+  else if (FAILED.has(status))
+    d = {
+      ...base,
+      summary: 'failed',
+      operation: { state: 'failed', terminal: true },
+      error: { code: 'database.credential_rotation_failed', message: r.error ?? 'the rotation failed', retryable: true },
+    };
   else if (CANCELLED.has(status)) d = { ...base, summary: 'failed', operation: { state: 'cancelled', terminal: true } };
   else d = { ...base, summary: QUEUED.has(status) ? 'pending' : 'in_progress', operation: { state: QUEUED.has(status) ? 'queued' : 'running', terminal: false } };
   return { id: r.id, name: r.role ?? undefined, status: r.status ?? undefined, status_details: d };

@@ -21,7 +21,11 @@ export default defineCommand({
     yes: flag('-y, --yes', 'rotate without asking'),
     ...operationWaitOptions('rotation'),
   },
-  examples: ['infra database credentials rotate orders-pg --role application --wait', 'infra database credentials rotate orders-pg --role superuser --disconnect-sessions --yes --wait', 'NEW_PASSWORD="$(infra database credentials rotate orders-pg --yes --wait)"'],
+  examples: [
+    'infra database credentials rotate orders-pg --role application --wait',
+    'infra database credentials rotate orders-pg --role superuser --disconnect-sessions --yes --wait',
+    'NEW_PASSWORD="$(infra database credentials rotate orders-pg --yes --wait)"',
+  ],
   help: 'Without --wait the rotation id is printed and the rotation goes on; `infra database credentials wait <id>` follows it later.',
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts, false, 'the rotation');

@@ -14,7 +14,6 @@ import { pageQuery, renderList } from '../../output/list.js';
 import { credentialsView, currentPair, dnsEnabled, pair, privatePair, urlOutput } from './connection.js';
 import { idColumn } from '../resource/family.js';
 
-
 // Ids are opaque UUIDs; these are the seeded ones of `infra sim`, so the examples run there as written.
 const EXAMPLE = {
   database: { id: '5ac9f32f-5002-4d08-87c4-b9e6716d0bf9', name: 'orders-pg' },
@@ -84,7 +83,12 @@ export function credentialsCommand(kind: DatastoreKind): CommandDef {
     },
     examples:
       kind === 'database'
-        ? [`infra database credentials ${ex.name}`, `infra database credentials ${ex.id} --show-secrets`, `psql "$(infra database credentials ${ex.name} --url)"`, `infra database credentials ${ex.name} --json`]
+        ? [
+            `infra database credentials ${ex.name}`,
+            `infra database credentials ${ex.id} --show-secrets`,
+            `psql "$(infra database credentials ${ex.name} --url)"`,
+            `infra database credentials ${ex.name} --json`,
+          ]
         : [`infra cache connection-info ${ex.name}`, `infra cache credentials ${ex.id}`, `redis-cli -u "$(infra cache connection-info ${ex.name} --url)"`],
     help: kind === 'database' ? 'Rotate the password with the rotate subcommand (there is no --rotate).' : 'Password rotation is not offered by the API for caches (there is no --rotate).',
     run: async (app, { args, opts }) => {

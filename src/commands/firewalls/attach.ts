@@ -9,7 +9,10 @@ export default defineCommand({
   path: ['firewalls', 'attach'],
   description: 'attach a firewall to an instance (an active firewall is applied to it); --wait until active',
   args: [resourceArg('<id>', 'firewall id or name', FIREWALLS.kind)],
-  options: { to: option('--to <type:instance>', `(required) the instance: ${INSTANCE_TYPES.join(', ')}, then its id or name (vps:web-1)`, targetOption('--to')), ...operationWaitOptions('attachment') },
+  options: {
+    to: option('--to <type:instance>', `(required) the instance: ${INSTANCE_TYPES.join(', ')}, then its id or name (vps:web-1)`, targetOption('--to')),
+    ...operationWaitOptions('attachment'),
+  },
   examples: ['infra firewalls attach web-ingress --to vps:vps-02 --wait', 'infra firewalls attach web-ingress --to database:orders-pg'],
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts);

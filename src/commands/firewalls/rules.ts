@@ -72,7 +72,8 @@ export function parseRulesJson(value: string): Rule[] {
   } catch {
     throw new InvalidArgumentError(`--rules: ${value.startsWith('@') ? value.slice(1) : 'the value'} is not valid JSON.`);
   }
-  if (!Array.isArray(parsed) || parsed.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new InvalidArgumentError('--rules takes a JSON array of rule objects, e.g. [{"direction":"inbound","protocol":"tcp","port":443}].');
+  if (!Array.isArray(parsed) || parsed.some((r) => !r || typeof r !== 'object' || Array.isArray(r)))
+    throw new InvalidArgumentError('--rules takes a JSON array of rule objects, e.g. [{"direction":"inbound","protocol":"tcp","port":443}].');
   return parsed as Rule[];
 }
 

@@ -21,7 +21,11 @@ export function logOptions() {
   return {
     since: option('--since <D|TS>', 'start of the window: a duration back from now (90s, 15m, 2h, 3d) or an ISO 8601 timestamp with offset; at most 10 days back (default: 1h)'),
     until: option('--until <TS>', 'end of the window: an ISO 8601 timestamp with offset (default: now)'),
-    level: choice('--level <level>', 'only lines at or above this level: the API filter is a text match, not a guarantee, so lines carrying a lower level of their own are hidden here (counted on stderr); lines without a level keep the text match', ['debug', 'info', 'warn', 'error']),
+    level: choice(
+      '--level <level>',
+      'only lines at or above this level: the API filter is a text match, not a guarantee, so lines carrying a lower level of their own are hidden here (counted on stderr); lines without a level keep the text match',
+      ['debug', 'info', 'warn', 'error'],
+    ),
     limit: option('--limit <n>', 'page size asked of the API (not a total: every page is read)', intOption('--limit')),
     cursor: option('--cursor <cursor>', 'continue from a meta.next_cursor of an earlier page'),
     follow: flag('-f, --follow', 'after the window, keep polling for new lines until Ctrl-C'),
@@ -75,7 +79,15 @@ export function planLogs(app: App, opts: LogFlags): LogPlan {
 export async function streamLogs(app: App, client: Client, target: LogTarget, plan: LogPlan): Promise<number> {
   const { window, query } = plan;
   const opts = { follow: plan.follow };
-  const s: Stream = { minLevel: query.level, hidden: 0, app, client, target, render: app.json ? ndjson : humanLines(app.style), storeDown: `the log store did not answer; this says nothing about the ${target.noun}` };
+  const s: Stream = {
+    minLevel: query.level,
+    hidden: 0,
+    app,
+    client,
+    target,
+    render: app.json ? ndjson : humanLines(app.style),
+    storeDown: `the log store did not answer; this says nothing about the ${target.noun}`,
+  };
   const tracker = new FollowTracker();
   const backlog = await readAll(s, query, tracker, 'track');
   if (s.hidden > 0)

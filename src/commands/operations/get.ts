@@ -6,7 +6,7 @@ import { findOperation, retryableText } from './read.js';
 
 export default defineCommand({
   path: ['operations', 'get'],
-  description: "show one operation: its state, whether it is finished, the revision and image it rolls out, its error",
+  description: 'show one operation: its state, whether it is finished, the revision and image it rolls out, its error',
   args: [resourceArg('<id>', "operation id, or a container's id, name or slug (its latest operation)", CONTAINERS)],
   examples: ['infra operations get web', 'infra operations get web --json | jq .state'],
   help: 'The reference is sent as it is first (an operation id or a container id); only when the API answers 404 and it is not shaped like an id is it looked up as a container name or slug.',

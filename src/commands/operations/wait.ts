@@ -58,7 +58,11 @@ export default defineCommand({
         } catch (err) {
           if (!(err instanceof NotFoundError) || last) throw err;
           if (app.ctx.clock.now() - started < GRACE_MS) throw new UnavailableError(`operation ${found.id} not there yet (404)`, 404, endpoint);
-          throw new CliError(ExitCode.NOT_FOUND, `no operation ${found.id}: ${endpoint} still answered 404 after ${formatDuration(GRACE_MS)}`, "give an operation id (printed by 'infra serverless create' and 'update') or a container's id, name or slug");
+          throw new CliError(
+            ExitCode.NOT_FOUND,
+            `no operation ${found.id}: ${endpoint} still answered 404 after ${formatDuration(GRACE_MS)}`,
+            "give an operation id (printed by 'infra serverless create' and 'update') or a container's id, name or slug",
+          );
         }
         learn(last.operation);
         return operationStatus(last.operation, found.id);

@@ -56,7 +56,10 @@ const KEY = /^[^\s=,]+$/;
 
 /** commander argParser of --locked: comma-separated parameter names; empty clears the list. */
 export function lockedOption(value: string): string[] {
-  const keys = value.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const bad = keys.find((k) => !KEY.test(k));
   if (bad !== undefined || (value.trim() !== '' && keys.length === 0)) throw new InvalidArgumentError(`--locked takes parameter names separated by commas; "${bad ?? value}" is not one.`);
   return keys;

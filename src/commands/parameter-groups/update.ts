@@ -36,7 +36,8 @@ export default defineCommand({
     if (opts.isDefault) body.is_default = opts.isDefault === 'true';
     if (opts.active) body.is_active = opts.active === 'true';
     if (replaced) body.parameters = replaced;
-    if (Object.keys(body).length === 0 && !opts.set.length && !opts.unset.length) throw new UsageError('nothing to update', 'give --parameters, --set, --unset, --name, --description, --locked, --default or --active');
+    if (Object.keys(body).length === 0 && !opts.set.length && !opts.unset.length)
+      throw new UsageError('nothing to update', 'give --parameters, --set, --unset, --name, --description, --locked, --default or --active');
     const { client, id, before } = await resolveResource(app, PARAMETER_GROUPS, ref);
     if (opts.set.length || opts.unset.length) {
       const merged: Record<string, unknown> = { ...parametersOf(before), ...Object.fromEntries(opts.set) };

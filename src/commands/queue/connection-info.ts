@@ -28,7 +28,12 @@ export default defineCommand({
     showSecrets: flag('--show-secrets', 'show the password and the URL unmasked'),
     url: flag('--url', 'print only the AMQP URL: whole when piped (for scripts), password masked on a terminal unless --show-secrets'),
   },
-  examples: ['infra queue connection-info events-rabbit', 'infra queue connection-info events-rabbit --show-secrets', 'AMQP_URL="$(infra queue connection-info events-rabbit --url)"', 'infra queue credentials events-rabbit --json'],
+  examples: [
+    'infra queue connection-info events-rabbit',
+    'infra queue connection-info events-rabbit --show-secrets',
+    'AMQP_URL="$(infra queue connection-info events-rabbit --url)"',
+    'infra queue credentials events-rabbit --json',
+  ],
   run: async (app, { args: [ref], opts }) => {
     const client = await app.client();
     const id = (await client.resources.resolve(QUEUE.kind, ref, { signal: app.ctx.signal })).id;

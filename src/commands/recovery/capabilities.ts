@@ -39,7 +39,10 @@ export function capabilityTable(rows: CapabilityRow[]) {
     const cells = [capabilityCell(r.create ?? r.create_point), capabilityCell(r.restore_to_new), capabilityCell(r.replace_existing), capabilityCell(r.point_in_time)];
     const explained = cells.find((c) => c.status !== 'yes' && c.status !== 'no') ?? cells[0]!;
     if (r.notes && !cells.some((c) => c.note)) explained.note = r.notes;
-    return { product: [r.product, r.provider && r.provider !== r.product ? r.provider : undefined, r.deployment_kind].filter(Boolean).join(' / '), cells: cells.map(mark) as [string, string, string, string] };
+    return {
+      product: [r.product, r.provider && r.provider !== r.product ? r.provider : undefined, r.deployment_kind].filter(Boolean).join(' / '),
+      cells: cells.map(mark) as [string, string, string, string],
+    };
   });
   return { table, notes };
 }

@@ -7,8 +7,8 @@ import { quotaText } from './format.js';
 
 export default defineCommand({
   path: ['registry', 'context'],
-  description: "where this project pushes images: registry host, namespace, push prefix, the docker commands to use, and the quota",
-  examples: ['infra registry context', 'infra registry context --project staging', "infra registry context --json | jq -r .push_prefix"],
+  description: 'where this project pushes images: registry host, namespace, push prefix, the docker commands to use, and the quota',
+  examples: ['infra registry context', 'infra registry context --project staging', 'infra registry context --json | jq -r .push_prefix'],
   run: async (app) => {
     const client = await app.client();
     const { value: c, raw } = await new RegistryApi(client.http).context({ signal: app.ctx.signal });

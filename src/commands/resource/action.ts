@@ -28,7 +28,12 @@ export function actionCommand<const O extends Record<string, OptionSpec<unknown>
     run: async (app, { args: [ref], opts }) => {
       // The options of a generic action are known by name only here.
       const all = opts as Record<string, unknown>;
-      const flags = waitFlagsOf({ wait: all.wait === true, timeout: all.timeout as number | undefined, interval: all.interval as number | undefined, progress: all.progress === 'json' || all.progress === 'text' ? all.progress : undefined });
+      const flags = waitFlagsOf({
+        wait: all.wait === true,
+        timeout: all.timeout as number | undefined,
+        interval: all.interval as number | undefined,
+        progress: all.progress === 'json' || all.progress === 'text' ? all.progress : undefined,
+      });
       const yes = all.yes === true;
       const body = action.body?.(opts as never, app);
       if (action.destructive) needConfirmation(app, `${action.verb} ${ref}`, yes);

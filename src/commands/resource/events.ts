@@ -1,6 +1,6 @@
 // `infra <family> events <id>`: the platform events of the resource (ephemeral: their absence
 // proves nothing), as `serverless events` shows them.
-import { resourceArg, defineCommand, type CommandDef, } from '../../cli/command.js';
+import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import { wideOption } from '../../cli/options.js';
 import { printEvents } from './events-view.js';
 import type { FamilySpec } from './family.js';

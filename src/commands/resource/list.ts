@@ -11,10 +11,19 @@ export function listCommand(spec: FamilySpec, extraExamples: string[] = []): Com
     examples: [`infra ${spec.command} list`, `infra ${spec.command} list --json | jq -r '.[].name'`, ...extraExamples],
     run: async (app, { opts }) => {
       const client = await app.client();
-      await renderList<Item>(app, client.resources.pages(spec.kind, pageQuery(opts)) as AsyncIterable<{ items: Item[]; raw: unknown[]; pagination: { current_page: number; last_page: number; per_page: number; total: number } }>, spec.columns, {
-        empty: `no ${spec.label}s in this project`,
-        paging: opts,
-      });
+      await renderList<Item>(
+        app,
+        client.resources.pages(spec.kind, pageQuery(opts)) as AsyncIterable<{
+          items: Item[];
+          raw: unknown[];
+          pagination: { current_page: number; last_page: number; per_page: number; total: number };
+        }>,
+        spec.columns,
+        {
+          empty: `no ${spec.label}s in this project`,
+          paging: opts,
+        },
+      );
     },
   });
 }

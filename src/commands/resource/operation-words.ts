@@ -76,7 +76,8 @@ export function operationWords(s: OperationSubject): Words {
       switch (d.phase) {
         case 'previous_rollout':
           // A resume knows only a time: an operation that ended before it began is never seen.
-          if (s.target.baseline?.observedAfter) return `waiting for a read that shows the ${s.verb} of ${s.name} in progress (if it already finished, ${s.look ?? lookWith(s.command, ['events'], s.id)})`;
+          if (s.target.baseline?.observedAfter)
+            return `waiting for a read that shows the ${s.verb} of ${s.name} in progress (if it already finished, ${s.look ?? lookWith(s.command, ['events'], s.id)})`;
           return `waiting for the platform to pick up the ${s.verb} of ${s.name}`;
         case 'stale':
           return `the status of ${s.name} is stale: waiting for a live one`;

@@ -39,7 +39,10 @@ export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
     description: read.description,
     args: read.perResource ? [resourceArg('[id]', `${spec.label} id or name`, spec.kind)] : [],
     options: secret ? { showSecrets: flag('--show-secrets', 'show secrets unmasked') } : {},
-    examples: read.examples ?? [read.perResource ? `infra ${spec.command} ${read.verb} ${spec.example.name}` : `infra ${spec.command} ${read.verb}`, `infra ${spec.command} ${read.verb}${read.perResource ? ` ${spec.example.name}` : ''} --json`],
+    examples: read.examples ?? [
+      read.perResource ? `infra ${spec.command} ${read.verb} ${spec.example.name}` : `infra ${spec.command} ${read.verb}`,
+      `infra ${spec.command} ${read.verb}${read.perResource ? ` ${spec.example.name}` : ''} --json`,
+    ],
     run: async (app, { args, opts }) => {
       const client = await app.client();
       let sub = read.sub;

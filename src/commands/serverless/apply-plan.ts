@@ -32,7 +32,8 @@ export interface Plan {
 /** The container a wanted one is: same name; else the same slug (a rename). Two with the name: exit 2. */
 export function match(d: Desired, items: readonly Container[]): Container | undefined {
   const byName = items.filter((c) => c.name === d.name);
-  if (byName.length > 1) throw new UsageError(`${byName.length} containers are named "${d.name}" (${byName.map((c) => c.id).join(', ')}); apply cannot tell which one is meant`, 'give each a distinct name first');
+  if (byName.length > 1)
+    throw new UsageError(`${byName.length} containers are named "${d.name}" (${byName.map((c) => c.id).join(', ')}); apply cannot tell which one is meant`, 'give each a distinct name first');
   if (byName[0]) return byName[0];
   const slug = d.slug ?? slugFrom(d.name);
   return items.find((c) => c.slug === slug);
@@ -56,7 +57,8 @@ function planCreate(d: Desired): Plan {
     min_scale: d.min ?? CREATE_DEFAULTS.min_scale,
     max_scale: d.max ?? CREATE_DEFAULTS.max_scale,
   };
-  if (change.min_scale! > change.max_scale!) throw new UsageError(`${d.source}: min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
+  if (change.min_scale! > change.max_scale!)
+    throw new UsageError(`${d.source}: min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
   const env = Object.fromEntries(d.env);
   if (d.env.length) change.environment_variables = env;
   const diff: DiffLine[] = [
@@ -67,7 +69,9 @@ function planCreate(d: Desired): Plan {
     { field: 'min_scale', from: null, to: change.min_scale! },
     { field: 'max_scale', from: null, to: change.max_scale! },
     { field: 'resource_profile', from: null, to: change.resource_profile! },
-    ...Object.keys(env).sort().map((k) => ({ field: `env.${k}`, from: null, to: env[k]!, secret: true })),
+    ...Object.keys(env)
+      .sort()
+      .map((k) => ({ field: `env.${k}`, from: null, to: env[k]!, secret: true })),
   ];
   return { desired: d, action: 'create', change, diff };
 }
@@ -92,8 +96,7 @@ function planUpdate(d: Desired, c: Container): Plan {
   set('resource_profile', c.resource_profile, d.profile);
   const min = change.min_scale ?? c.min_scale;
   const max = change.max_scale ?? c.max_scale;
-  if (min !== undefined && min !== null && max !== undefined && max !== null && min > max)
-    throw new UsageError(`${d.source}: min ${min} would be greater than max ${max}`, 'give both min and max');
+  if (min !== undefined && min !== null && max !== undefined && max !== null && min > max) throw new UsageError(`${d.source}: min ${min} would be greater than max ${max}`, 'give both min and max');
   if (d.env.length || d.unsetEnv.length) {
     // PUT replaces environment_variables as a whole (contract 12): the merged map is sent.
     // Without the current map an update would drop every other variable: refused, not guessed.

@@ -26,14 +26,21 @@ export default defineCommand({
   path: ['serverless', 'apply'],
   description: 'create or update containers to match a description (flags or a JSON file): only what differs is sent',
   options: {
-    file: option('-f, --file <file>', 'JSON or YAML (.yaml/.yml) file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile"}]}'),
+    file: option(
+      '-f, --file <file>',
+      'JSON or YAML (.yaml/.yml) file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile"}]}',
+    ),
     name: option('--name <name>', 'container name (created when no container has it)', nonEmpty('--name')),
     image: option('--image <ref>', 'image reference (no tag means latest)', nonEmpty('--image')),
     slug: option('--slug <slug>', 'URL-safe identifier (default: derived from the name)', slugOption),
     ...specOptions(),
     unsetEnv: list('--unset-env <KEY>', 'remove an environment variable when present (repeatable)', envKey),
     dryRun: flag('--dry-run', 'print the plan and change nothing'),
-    idempotencyKey: option('--idempotency-key <key>', 'sent with each create, so a retried create returns the same container (default: a new key, printed; with several containers each gets KEY-<slug>)', keyOption),
+    idempotencyKey: option(
+      '--idempotency-key <key>',
+      'sent with each create, so a retried create returns the same container (default: a new key, printed; with several containers each gets KEY-<slug>)',
+      keyOption,
+    ),
     showSecrets: flag('--show-secrets', 'show environment variable values in the plan'),
     ...preflightOption(),
     ...waitOptions(),
@@ -43,10 +50,9 @@ export default defineCommand({
     'infra serverless apply -f deploy.json --dry-run',
     'infra serverless apply -f deploy.json --preflight --wait --progress json',
     'infra serverless apply -f deploy.yaml --wait',
-    "infra serverless apply -f deploy.json --json | jq -r '.[] | \"\\(.name) \\(.action)\"'",
+    'infra serverless apply -f deploy.json --json | jq -r \'.[] | "\\(.name) \\(.action)"\'',
   ],
-  help:
-    'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
+  help: 'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
   run: async (app, { opts }) => {
     const flags = waitFlags(opts);
     const given = (['name', 'image', 'slug', 'port', 'min', 'max', 'profile'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
@@ -84,7 +90,13 @@ export default defineCommand({
     for (const p of plans) results.push(await execute(app, client, p, keyFor(p.desired), baseKey, opts.showSecrets, flags));
     const changed = results.filter((r) => r.item);
     let finished: Finished[] = [];
-    if (flags.wait && changed.length) finished = await waitMany(app, client, changed.map((r) => r.item!), flags);
+    if (flags.wait && changed.length)
+      finished = await waitMany(
+        app,
+        client,
+        changed.map((r) => r.item!),
+        flags,
+      );
     if (app.json) {
       app.printJson(
         results.map((r) => {
@@ -132,7 +144,11 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
       created = await client.serverless.create(p.change, { signal: app.ctx.signal, idempotencyKey: key });
     } catch (err) {
       if (err instanceof ConflictError && /idempotency/i.test(err.message))
-        throw new CliError(ExitCode.FAILED, `the create of ${name} was refused: the idempotency key ${key} was already used for a different request (the API said: ${err.message})`, 'reuse a key only to retry the very same request; run it without --idempotency-key for a new one');
+        throw new CliError(
+          ExitCode.FAILED,
+          `the create of ${name} was refused: the idempotency key ${key} was already used for a different request (the API said: ${err.message})`,
+          'reuse a key only to retry the very same request; run it without --idempotency-key for a new one',
+        );
       throw err;
     }
     const c = created.container;
@@ -144,7 +160,10 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
       action: 'created',
       key,
       ...(generation !== undefined ? { generation } : {}),
-      item: { subject: { id: c.id, name: c.name ?? name, target: createTarget(c) }, start: { initial: c, ...(created.operation?.poll_after_ms ? { pollAfterMs: created.operation.poll_after_ms } : {}) } },
+      item: {
+        subject: { id: c.id, name: c.name ?? name, target: createTarget(c) },
+        start: { initial: c, ...(created.operation?.poll_after_ms ? { pollAfterMs: created.operation.poll_after_ms } : {}) },
+      },
     };
   }
   const prepared = await prepareKnown(app, client, { id: p.current!.id, name, item: p.current!, ref: name }, flags);

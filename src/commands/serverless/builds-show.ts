@@ -14,7 +14,7 @@ export default defineCommand({
   description: 'show the latest build of a container (status, built image, error); --wait follows it to its end',
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: operationWaitOptions('build'),
-  examples: ['infra serverless builds show web', 'infra serverless builds show web --wait', "infra serverless builds show web --json | jq -r .status"],
+  examples: ['infra serverless builds show web', 'infra serverless builds show web --wait', 'infra serverless builds show web --json | jq -r .status'],
   help: 'Exit 0 when the build is shown (whatever its status); with --wait: 0 succeeded, 1 failed or cancelled, 6 timeout. A container never built has no build (exit 5).',
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts, false, 'the build');

@@ -28,7 +28,10 @@ export function buildStatus(b: Build | null, previousId: string | null | undefin
   const waiting = (summary: string): Resource => ({ id: b?.id ?? containerId, status_details: { summary, stale: false, operation: { state: 'running', terminal: false }, error: null } as Details });
   if (!b || (previousId && b.id === previousId)) return waiting('pending');
   const status = (b.status ?? '').toLowerCase();
-  const done = (state: string, summary: string, error: Details['error'] = null): Resource => ({ id: b.id, status_details: { summary, stale: false, operation: { state, terminal: true }, error } as Details });
+  const done = (state: string, summary: string, error: Details['error'] = null): Resource => ({
+    id: b.id,
+    status_details: { summary, stale: false, operation: { state, terminal: true }, error } as Details,
+  });
   if (status === 'succeeded') return done('succeeded', 'succeeded');
   if (status === 'failed') return done('failed', 'failed', { message: b.error_message ?? 'the build failed without a message' });
   if (status === 'cancelled' || status === 'canceled') return done('cancelled', 'cancelled');

@@ -78,8 +78,14 @@ async function packDirectory(path: string, full: string, opts: Required<PackOpti
   if (found.length === 0) throw new UsageError(`${path} holds no files to upload; nothing was sent`, 'check .gitignore and .infraignore, or give the directory with the Dockerfile');
   const total = found.reduce((n, f) => n + f.size, 0);
   if (total > opts.maxTotalBytes) {
-    const biggest = [...found].sort((a, b) => b.size - a.size).slice(0, 3).map((f) => `${f.rel} (${humanSize(f.size)})`);
-    throw new UsageError(`${path} holds ${humanSize(total)} to upload, over the ${humanSize(opts.maxTotalBytes)} limit; nothing was sent`, `leave out what the build does not need with .infraignore; the largest: ${biggest.join(', ')}`);
+    const biggest = [...found]
+      .sort((a, b) => b.size - a.size)
+      .slice(0, 3)
+      .map((f) => `${f.rel} (${humanSize(f.size)})`);
+    throw new UsageError(
+      `${path} holds ${humanSize(total)} to upload, over the ${humanSize(opts.maxTotalBytes)} limit; nothing was sent`,
+      `leave out what the build does not need with .infraignore; the largest: ${biggest.join(', ')}`,
+    );
   }
   const files: ZipInput[] = [];
   for (const f of found) {
@@ -96,7 +102,10 @@ async function packDirectory(path: string, full: string, opts: Required<PackOpti
   }
   const names = found.map((f) => f.rel);
   const warnings = names.includes('Dockerfile') ? [] : [`${path} has no Dockerfile at its root: the build needs one`];
-  if (skipped.length) warnings.push(`left out ${skipped.length} link${skipped.length > 1 ? 's' : ''} or special file${skipped.length > 1 ? 's' : ''}: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}`);
+  if (skipped.length)
+    warnings.push(
+      `left out ${skipped.length} link${skipped.length > 1 ? 's' : ''} or special file${skipped.length > 1 ? 's' : ''}: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}`,
+    );
   const name = basename(full) || 'source';
   return { bytes, filename: `${name}.zip`, files: names, contentBytes: total, what: `packed ${names.length} file${names.length === 1 ? '' : 's'} (${humanSize(total)}) from ${path}`, warnings };
 }
@@ -121,7 +130,11 @@ export async function sourceArchive(src: { dir?: string; archive?: string }, opt
   const full = resolve(path);
   const st = await lstat(full).catch(() => undefined);
   const flag = src.archive !== undefined ? '--archive ' : src.dir !== undefined ? '--dir ' : '';
-  if (!st) throw new UsageError(`${flag}${path} does not exist; nothing was sent`, src.archive !== undefined ? 'give an existing .zip archive' : 'give the directory with the Dockerfile (--dir PATH, default .)');
+  if (!st)
+    throw new UsageError(
+      `${flag}${path} does not exist; nothing was sent`,
+      src.archive !== undefined ? 'give an existing .zip archive' : 'give the directory with the Dockerfile (--dir PATH, default .)',
+    );
   if (src.archive !== undefined) return readArchive(path, full, opts);
   if (!st.isDirectory()) throw new UsageError(`--dir ${path} is not a directory; nothing was sent`, 'give a .zip archive with --archive');
   return packDirectory(path, full, opts);

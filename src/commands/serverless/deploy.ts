@@ -35,18 +35,15 @@ export default defineCommand({
     includeNodeModules: flag('--include-node-modules', 'pack node_modules directories too (left out by default: the build installs them)'),
     ...operationWaitOptions('build and the rollout of the built image'),
   },
-  examples: [
-    'infra serverless deploy web --wait',
-    'infra serverless deploy web --dir ./service --wait --timeout 20m',
-    'infra serverless deploy web --archive build/source.zip',
-  ],
+  examples: ['infra serverless deploy web --wait', 'infra serverless deploy web --dir ./service --wait --timeout 20m', 'infra serverless deploy web --archive build/source.zip'],
   help: [
     `A directory is packed without .git, without node_modules (unless --include-node-modules), and without what its root .gitignore and .infraignore leave out (gitignore syntax: *, **, ?, trailing / for directories, leading / to anchor, ! to re-include; see the README). A file over ${humanSize(MAX_FILE_BYTES)}, or more than ${humanSize(MAX_TOTAL_BYTES)} in all, is refused (exit 2) and nothing is sent.`,
     'With --wait: exit 1 when the build fails (its error is printed) or is cancelled, then as for update --wait: 0 ready, 3 degraded, 1 failed, 6 timeout (--timeout covers both). Without --wait: infra serverless builds show <id> follows the build.',
   ].join('\n'),
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts, false, 'the build and the rollout');
-    if (opts.dir !== undefined && opts.archive !== undefined) throw new UsageError('--dir and --archive cannot be used together; nothing was sent', 'give a directory to pack (--dir) or an archive to upload as it is (--archive)');
+    if (opts.dir !== undefined && opts.archive !== undefined)
+      throw new UsageError('--dir and --archive cannot be used together; nothing was sent', 'give a directory to pack (--dir) or an archive to upload as it is (--archive)');
     const archive = await sourceArchive({ dir: opts.dir, archive: opts.archive }, { includeNodeModules: opts.includeNodeModules });
     for (const w of archive.warnings) app.warn(w);
     const client = await app.client();
@@ -75,12 +72,17 @@ export default defineCommand({
     const g = after.spec_generation ?? undefined;
     const bumped = g !== undefined && g !== (prepared.before.spec_generation ?? undefined);
     const target: Target = bumped ? { generation: g, baseline: baselineOf(prepared.before) } : changeTarget({ ...after, spec_generation: undefined }, prepared);
-    return afterChange(app, client, {
-      id,
-      name,
-      target,
-      start: bumped ? { initial: after } : { initial: after, firstReadIsBaseline: true },
-      verb: `rolling out ${latest?.built_image_ref ?? `the image of build ${latest ? buildLabel(latest) : ''}`.trim()} to`,
-    }, rolloutFlags);
+    return afterChange(
+      app,
+      client,
+      {
+        id,
+        name,
+        target,
+        start: bumped ? { initial: after } : { initial: after, firstReadIsBaseline: true },
+        verb: `rolling out ${latest?.built_image_ref ?? `the image of build ${latest ? buildLabel(latest) : ''}`.trim()} to`,
+      },
+      rolloutFlags,
+    );
   },
 });

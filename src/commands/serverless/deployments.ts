@@ -1,6 +1,6 @@
 import type { Deployment } from '../../client/serverless.js';
 import { age } from '../../output/age.js';
-import { resourceArg, defineCommand, } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { wideOption } from '../../cli/options.js';
 import { deploymentImage } from './rollback-plan.js';
@@ -10,10 +10,7 @@ export default defineCommand({
   description: 'the deployment history of a container, newest first: revision, image, status, current, traffic, deployed at',
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: wideOption(),
-  examples: [
-    'infra serverless deployments web',
-    "infra serverless deployments web --json | jq -r '.[] | select(.is_current) | .revision_number'",
-  ],
+  examples: ['infra serverless deployments web', "infra serverless deployments web --json | jq -r '.[] | select(.is_current) | .revision_number'"],
   help: 'Every deployment is a revision the platform rolled out; `infra serverless rollback <id> --to REVISION` re-applies the image and settings of one of them.',
   run: async (app, { args: [ref] }) => {
     const client = await app.client();
@@ -33,7 +30,11 @@ export default defineCommand({
       { header: 'CURRENT', value: (d) => (d.is_current ? 'yes' : '') },
       { header: 'TRAFFIC', value: (d) => (d.traffic_percent === undefined || d.traffic_percent === null ? '' : `${d.traffic_percent}%`), fit: { priority: 2 } },
       // On a terminal the age comes first: what a narrow one cuts is the timestamp after it.
-      { header: 'DEPLOYED', value: (d) => (d.deployed_at ? (terminal ? `${age(d.deployed_at, now)} (${d.deployed_at})` : `${d.deployed_at} (${age(d.deployed_at, now)})`) : d.status === 'failed' ? 'never (failed)' : ''), fit: { kind: 'text', min: 8, priority: 3 } },
+      {
+        header: 'DEPLOYED',
+        value: (d) => (d.deployed_at ? (terminal ? `${age(d.deployed_at, now)} (${d.deployed_at})` : `${d.deployed_at} (${age(d.deployed_at, now)})`) : d.status === 'failed' ? 'never (failed)' : ''),
+        fit: { kind: 'text', min: 8, priority: 3 },
+      },
     ]);
     table.add(items);
     await table.end();

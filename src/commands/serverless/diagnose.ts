@@ -54,8 +54,7 @@ export default defineCommand({
       app.ctx.stdout.write(renderFindings(outcome.data.findings, app.style, ref));
     }
     const fatal = outcome.data.findings.filter((f) => f.severity === 'fatal');
-    if (opts.exitStatus && fatal.length > 0)
-      throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
+    if (opts.exitStatus && fatal.length > 0) throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
   },
 });
 

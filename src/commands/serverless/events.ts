@@ -2,13 +2,12 @@
 // revisions and pods. Events are garbage-collected, so the command always says that their
 // absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
-import { resourceArg, defineCommand, } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { wideOption } from '../../cli/options.js';
 import { printEvents } from '../resource/events-view.js';
 
-export const EPHEMERAL_NOTE =
-  "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions') are the durable signal";
+export const EPHEMERAL_NOTE = "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions') are the durable signal";
 
 export default defineCommand({
   path: ['serverless', 'events'],

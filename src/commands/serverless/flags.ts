@@ -61,7 +61,7 @@ export function timingOptions() {
 /** `--preflight`: check the image with the registry before any change. */
 export function preflightOption() {
   return {
-    preflight: flag('--preflight', "check the image first (GET /registry/preflight: exists, linux/amd64, pullable) and change nothing if it cannot run"),
+    preflight: flag('--preflight', 'check the image first (GET /registry/preflight: exists, linux/amd64, pullable) and change nothing if it cannot run'),
   };
 }
 

@@ -1,7 +1,7 @@
 // `infra serverless metrics <id> [--hours N]`: the container, its resources and current
 // figures, then one row per series (requests, latency, replicas, cpu, memory, errors) with a
 // sparkline each on a terminal. --json prints the answer as sent.
-import { resourceArg, defineCommand, option, } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { intOption, wideOption } from '../../cli/options.js';
 import { serverlessMetrics } from '../../client/serverless-usage.js';

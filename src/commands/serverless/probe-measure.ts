@@ -90,9 +90,7 @@ export function coldStart(first: number | null, warm: readonly number[]): ColdSt
   const rule = `threshold: ${COLD_FACTOR}x the warm median and ${COLD_EXTRA_MS} ms slower`;
   return {
     likely,
-    reason: likely
-      ? `the first request took ${ms(first)}, the warm median ${ms(m)} (${rule})`
-      : `the first request (${ms(first)}) was close to the warm median (${ms(m)}) (${rule})`,
+    reason: likely ? `the first request took ${ms(first)}, the warm median ${ms(m)} (${rule})` : `the first request (${ms(first)}) was close to the warm median (${ms(m)}) (${rule})`,
   };
 }
 

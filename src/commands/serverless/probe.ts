@@ -71,11 +71,7 @@ function hintFor(r: ProbeReport, id: string): string {
 
 function show(app: App, r: ProbeReport, expected: string, timeoutMs: number): void {
   const sample = (s: Sample | null) => (s ? `${ms(s.ttfb_ms)} to first byte, ${ms(s.total_ms)} in all` : undefined);
-  const dns = r.dns.literal
-    ? `${r.dns.host} (an address: nothing to resolve)`
-    : r.dns.error
-      ? `failed: ${r.dns.error}`
-      : `${r.dns.addresses.join(', ')} (${ms(r.dns.ms ?? 0)})`;
+  const dns = r.dns.literal ? `${r.dns.host} (an address: nothing to resolve)` : r.dns.error ? `failed: ${r.dns.error}` : `${r.dns.addresses.join(', ')} (${ms(r.dns.ms ?? 0)})`;
   const tls = r.tls
     ? `${r.tls.protocol ?? '?'}, issuer ${r.tls.issuer ?? '?'}, ${r.tls.days_to_expiry === null ? 'expiry unknown' : `expires in ${r.tls.days_to_expiry} days`}${r.tls.authorized ? '' : ` (NOT TRUSTED: ${r.tls.error ?? ''})`}`
     : new URL(r.url).protocol === 'http:'

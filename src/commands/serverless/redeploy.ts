@@ -34,7 +34,12 @@ export default defineCommand({
     const bumped = read.spec_generation !== undefined && read.spec_generation !== null && read.spec_generation !== (before.spec_generation ?? undefined);
     const generation = accepted.generation ?? (bumped ? read.spec_generation! : undefined);
     const target: Target = generation !== undefined ? { generation, baseline: baselineOf(before) } : changeTarget({ ...read, spec_generation: undefined }, prepared);
-    return afterChange(app, client, { id, name, target, answer: after, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) }, verb: 'redeploying' }, prepared.flags);
+    return afterChange(
+      app,
+      client,
+      { id, name, target, answer: after, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) }, verb: 'redeploying' },
+      prepared.flags,
+    );
   },
 });
 

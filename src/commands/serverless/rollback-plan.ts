@@ -49,7 +49,12 @@ export function pickTarget(items: readonly Deployment[], to: string | undefined,
   const list = items.map((d) => String(d.revision_number ?? '?')).join(', ');
   if (to !== undefined) {
     const hit = /^\d+$/.test(to) ? items.find((d) => d.revision_number === Number(to)) : items.find((d) => d.revision_name === to || d.knative_revision_name === to);
-    if (!hit) throw new CliError(ExitCode.NOT_FOUND, `${container} has no deployment with revision ${to}`, items.length ? `its revisions: ${list} (infra serverless deployments ${container})` : `${container} has no deployments yet`);
+    if (!hit)
+      throw new CliError(
+        ExitCode.NOT_FOUND,
+        `${container} has no deployment with revision ${to}`,
+        items.length ? `its revisions: ${list} (infra serverless deployments ${container})` : `${container} has no deployments yet`,
+      );
     return hit;
   }
   const earlier = items.slice(1).find(becameReady);

@@ -15,7 +15,7 @@ export default defineCommand({
     ...waitOptions(),
   },
   examples: ['infra serverless rollback api --wait', 'infra serverless rollback web --to 1 --wait --timeout 10m', 'infra serverless rollback web --to web-00002 --json'],
-  help: "A rollback is an update: it sends the image, tag, port, scale, profile and concurrency of that deployment (only what differs from now), and the platform rolls out a new revision with them. Environment variables are not part of the deployment history: they stay as they are.",
+  help: 'A rollback is an update: it sends the image, tag, port, scale, profile and concurrency of that deployment (only what differs from now), and the platform rolls out a new revision with them. Environment variables are not part of the deployment history: they stay as they are.',
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlags(opts);
     const client = await app.client();
@@ -33,7 +33,11 @@ export default defineCommand({
       if (app.json) app.printJson({ rolled_back_to: rolledBackTo, changed: {}, container: null });
       return ExitCode.OK;
     }
-    app.info(`rolling back ${name} to ${label}: ${Object.entries(change).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
+    app.info(
+      `rolling back ${name} to ${label}: ${Object.entries(change)
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(', ')}`,
+    );
     const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
     const c = updated.container;
     const changed = changeTarget(c, prepared);

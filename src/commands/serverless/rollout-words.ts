@@ -92,7 +92,12 @@ export function rolloutWords(subject: Subject): Words {
 /** The words of waiting for a rollout that was already running before a change is sent (6.8c). */
 export function runningWords(name: string, id: string): Words {
   const words = rolloutWords({ id, name, target: {} });
-  return { ...words, waitingFor: `the running rollout of ${name} to finish`, ended: `the running rollout of ${name}`, done: (summary, took) => `the running rollout of ${name} ended ${summary} (${took})` };
+  return {
+    ...words,
+    waitingFor: `the running rollout of ${name} to finish`,
+    ended: `the running rollout of ${name}`,
+    done: (summary, took) => `the running rollout of ${name} ended ${summary} (${took})`,
+  };
 }
 
 /** Contract 6.4: the previous revision serves; unless the error is retryable, the same configuration fails again. */

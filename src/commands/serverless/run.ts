@@ -24,9 +24,17 @@ export default defineCommand({
   options: {
     imageTag: option('--image-tag <tag>', "run this tag of the container's image instead of the deployed one", nonEmpty('--image-tag')),
     env: list('--env <KEY=VALUE>', 'an environment variable of this run only (repeatable)', envPair),
-    timeout: option('--timeout <duration>', "the run's own time limit, sent as timeout_seconds (e.g. 10m; default: the API's); a run past it ends timed_out", durationOption('--timeout', { min: 1_000 })),
+    timeout: option(
+      '--timeout <duration>',
+      "the run's own time limit, sent as timeout_seconds (e.g. 10m; default: the API's); a run past it ends timed_out",
+      durationOption('--timeout', { min: 1_000 }),
+    ),
     wait: flag('--wait', "follow the run until it ends, its log on stderr; exit with the run's exit code (124 timed out, 125 cancelled)"),
-    waitTimeout: option('--wait-timeout <duration>', `give up waiting after this long (default: the run's time limit + ${formatDuration(WAIT_MARGIN_MS)}); the run goes on`, durationOption('--wait-timeout', { min: 1_000 })),
+    waitTimeout: option(
+      '--wait-timeout <duration>',
+      `give up waiting after this long (default: the run's time limit + ${formatDuration(WAIT_MARGIN_MS)}); the run goes on`,
+      durationOption('--wait-timeout', { min: 1_000 }),
+    ),
     interval: waiting.interval,
     progress: waiting.progress,
     logs: flag('--no-logs', "with --wait, do not print the run's log as it grows"),

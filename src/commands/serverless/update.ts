@@ -42,7 +42,7 @@ export default defineCommand({
     if (editsEnv) {
       // PUT replaces environment_variables as a whole (contract 12): read, edit, send all.
       if (before.environment_variables === undefined) before = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
-      const env = need(before.environment_variables, `GET /api/v1/serverless/${id}`, 'container.environment_variables') ;
+      const env = need(before.environment_variables, `GET /api/v1/serverless/${id}`, 'container.environment_variables');
       for (const k of edits.unset) if (!(k in env)) app.warn(`${k} is not set on ${name}; nothing to unset`);
       const next = applyEnv(env, edits);
       if (!sameRecord(env, next)) change.environment_variables = next;

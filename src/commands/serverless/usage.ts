@@ -1,6 +1,6 @@
 // `infra serverless usage <id> [--period YYYY-MM]`: the billing period's totals, then the usage
 // records as series (requests, compute, errors, cost), a sparkline each on a terminal.
-import { resourceArg, defineCommand, option, } from '../../cli/command.js';
+import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { wideOption } from '../../cli/options.js';
 import { InvalidArgumentError } from 'commander';

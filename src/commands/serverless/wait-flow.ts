@@ -70,7 +70,12 @@ export function waitAndReport(app: App, client: Client, subject: Subject, start:
 
 /** Waits on every container at once, one line each as it finishes (see runWaits). */
 export function waitMany(app: App, client: Client, items: readonly WaitItem[], flags: WaitFlags): Promise<Finished[]> {
-  return runWaits(app, client, items.map((i) => rolloutSubject(app, client, i)), flags);
+  return runWaits(
+    app,
+    client,
+    items.map((i) => rolloutSubject(app, client, i)),
+    flags,
+  );
 }
 
 /** The container before a change: the list item resolution found, or one read. */
@@ -108,7 +113,10 @@ export async function prepareKnown(app: App, client: Client, known: { id: string
   const { id, name, item, ref } = known;
   if (item.spec_generation !== undefined && item.spec_generation !== null) return { id, name, before: item, flags };
   if (!flags.wait) {
-    if (showsInFlight(item)) app.warn(`a rollout of ${name} is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)`);
+    if (showsInFlight(item))
+      app.warn(
+        `a rollout of ${name} is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)`,
+      );
     return { id, name, before: item, flags };
   }
   const signal = app.ctx.signal;
@@ -182,7 +190,8 @@ export async function afterChange(app: App, client: Client, change: Change, flag
   const gen = change.target.generation;
   app.info(`${change.verb} ${change.name} (id ${change.id})${gen !== undefined ? `: generation ${gen}` : ''}`);
   if (!flags.wait) {
-    if (app.json) app.printJson(change.extraJson ? { ...change.extraJson, container: change.answer?.raw ?? { id: change.id, name: change.name } } : (change.answer?.raw ?? { id: change.id, name: change.name }));
+    if (app.json)
+      app.printJson(change.extraJson ? { ...change.extraJson, container: change.answer?.raw ?? { id: change.id, name: change.name } } : (change.answer?.raw ?? { id: change.id, name: change.name }));
     else app.hint(`follow the rollout with: ${resumeCommand(subject, app.settings.projectSource === 'flag' ? app.settings.project : undefined)}`);
     return ExitCode.OK;
   }

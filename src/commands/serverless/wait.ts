@@ -15,8 +15,16 @@ export default defineCommand({
   args: [resourceArg('<id...>', 'container ids, names or slugs', CONTAINERS)],
   options: {
     generation: option('--generation <n>', "the change to wait for (default: the container's latest spec_generation; one container only)", intOption('--generation')),
-    observedAfter: option('--observed-after <timestamp>', 'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)', timestampOption('--observed-after')),
-    deploymentsBefore: option('--deployments-before <n>', 'servers without generations: the deployment_count of the read before the change (printed by the resume hint; one container only)', intOption('--deployments-before', 0)),
+    observedAfter: option(
+      '--observed-after <timestamp>',
+      'servers without generations: the observed_at of the read before the change (printed by update and redeploy; one container only)',
+      timestampOption('--observed-after'),
+    ),
+    deploymentsBefore: option(
+      '--deployments-before <n>',
+      'servers without generations: the deployment_count of the read before the change (printed by the resume hint; one container only)',
+      intOption('--deployments-before', 0),
+    ),
     ...timingOptions(),
   },
   examples: [
@@ -31,7 +39,10 @@ export default defineCommand({
     const flags = waitFlags(opts, true);
     const many = refs.length > 1;
     if (many && (opts.generation !== undefined || opts.observedAfter !== undefined || opts.deploymentsBefore !== undefined))
-      throw new UsageError(`--${opts.generation !== undefined ? 'generation' : opts.observedAfter !== undefined ? 'observed-after' : 'deployments-before'} applies to one container; ${refs.length} were given`, 'wait for each change with its own command, or leave the option out to wait for the latest change of each');
+      throw new UsageError(
+        `--${opts.generation !== undefined ? 'generation' : opts.observedAfter !== undefined ? 'observed-after' : 'deployments-before'} applies to one container; ${refs.length} were given`,
+        'wait for each change with its own command, or leave the option out to wait for the latest change of each',
+      );
     if (new Set(refs).size !== refs.length) throw new UsageError('a container is named twice', 'name each container once');
     const client = await app.client();
     if (!many) {
@@ -55,8 +66,7 @@ async function itemOf(app: App, client: Client, ref: string, given: number | und
   const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
   const name = c.name ?? id;
   const latest = c.spec_generation ?? undefined;
-  if (given !== undefined && latest !== undefined && given > latest)
-    throw new UsageError(`generation ${given} of ${name} does not exist: its latest change is generation ${latest}`);
+  if (given !== undefined && latest !== undefined && given > latest) throw new UsageError(`generation ${given} of ${name} does not exist: its latest change is generation ${latest}`);
   const generation = given ?? latest;
   const target: Target = {
     ...(generation !== undefined ? { generation } : {}),

@@ -21,11 +21,9 @@ export default defineCommand({
   examples: ['infra sim --port 0 --speed 20', 'infra sim --json | head -1   # {"url": ..., "tokens": {...}}', 'infra sim --port 0 --no-generations'],
   run: async (app, { opts }) => {
     const { serveSimulator } = await import('../../sim/cli.js');
-    const code = await serveSimulator({ port: opts.port, speed: opts.speed, json: app.json, generations: opts.generations }, app.ctx, app.ctx.signal).catch(
-      (err: unknown) => {
-        throw listenFailure(err, opts.port) ?? err;
-      },
-    );
+    const code = await serveSimulator({ port: opts.port, speed: opts.speed, json: app.json, generations: opts.generations }, app.ctx, app.ctx.signal).catch((err: unknown) => {
+      throw listenFailure(err, opts.port) ?? err;
+    });
     return app.ctx.signal.aborted ? ExitCode.INTERRUPTED : code;
   },
 });

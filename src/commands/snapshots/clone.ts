@@ -15,7 +15,11 @@ import { nonEmpty } from '../../cli/options.js';
 function cloneProduct(raw: string): CloneProduct {
   const p = raw.trim().toLowerCase();
   const hit = CLONE_PRODUCTS.find((x) => x === p);
-  if (!hit) throw new UsageError(`unknown product "${raw}" for a clone: use cache or database`, p === 'vps' ? 'the API has no clone of VPS points; restore one in place with infra snapshots restore vps' : "'infra recovery capabilities' shows what each product supports");
+  if (!hit)
+    throw new UsageError(
+      `unknown product "${raw}" for a clone: use cache or database`,
+      p === 'vps' ? 'the API has no clone of VPS points; restore one in place with infra snapshots restore vps' : "'infra recovery capabilities' shows what each product supports",
+    );
   return hit;
 }
 

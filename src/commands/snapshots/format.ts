@@ -5,7 +5,9 @@ import { UsageError } from '../../cli/errors.js';
 import { pointResource, RECOVERY_PRODUCTS, type RecoveryProduct } from '../../client/recovery.js';
 
 export function productArg(raw: unknown): RecoveryProduct {
-  const p = String(raw ?? '').trim().toLowerCase();
+  const p = String(raw ?? '')
+    .trim()
+    .toLowerCase();
   const hit = RECOVERY_PRODUCTS.find((x) => x === p);
   if (!hit) throw new UsageError(`unknown product "${String(raw ?? '')}": use ${RECOVERY_PRODUCTS.join(', ')}`, "'infra recovery capabilities' shows what each product supports");
   return hit;

@@ -14,7 +14,7 @@ export default defineCommand({
   args: [arg('<product>', '')],
   options: pageOptions(),
   examples: ['infra snapshots list database', 'infra snapshots list vps --limit 5', 'infra snapshots list cache --json | jq -r \'.[] | select(.state == "available") | .id\''],
-  help: "On a terminal the table fits its width: the reasons of unavailable actions are numbered notes under it, CREATED is an age, long cells are cut between words, and where even that is too wide PROTECTION, then ORIGIN, then SIZE are left out (said on stderr; --wide shows them). Piped, every row is one tab-separated line with every field in full; --json has everything.",
+  help: 'On a terminal the table fits its width: the reasons of unavailable actions are numbered notes under it, CREATED is an age, long cells are cut between words, and where even that is too wide PROTECTION, then ORIGIN, then SIZE are left out (said on stderr; --wide shows them). Piped, every row is one tab-separated line with every field in full; --json has everything.',
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
     const client = await app.client();

@@ -10,15 +10,9 @@ import { ExitCode } from '../../shared/exit-codes.js';
 
 export function reviewLines(product: RecoveryProduct, point: RecoveryPoint, safetyPoint: boolean): string[] {
   const r = pointResource(point, product);
-  const resource = r.name
-    ? `${r.name}${r.id !== undefined ? ` (${product} ${r.id})` : ''}`
-    : r.id !== undefined
-      ? `${product} ${r.id} (name not given by the API)`
-      : '(not given by the API)';
+  const resource = r.name ? `${r.name}${r.id !== undefined ? ` (${product} ${r.id})` : ''}` : r.id !== undefined ? `${product} ${r.id} (name not given by the API)` : '(not given by the API)';
   const created = point.created_at ? `, taken ${point.created_at}` : '';
-  const loss = point.created_at
-    ? `everything written after ${point.created_at} is lost`
-    : 'everything written after the point was taken is lost (the API did not give its time)';
+  const loss = point.created_at ? `everything written after ${point.created_at} is lost` : 'everything written after the point was taken is lost (the API did not give its time)';
   const lines = [
     'Replace-existing restore: destructive',
     `  resource:      ${resource}`,
@@ -40,8 +34,7 @@ export function printReview(app: App, product: RecoveryProduct, point: RecoveryP
 
 /** The API's 409 and 422 answers to a restore, as a sentence and what to do next. */
 export function explainRefusal(err: unknown, resource: string | undefined, key: string): unknown {
-  const capabilities =
-    "'infra recovery capabilities' shows which products can replace the existing resource; 'infra snapshots list <product>' shows each point's actions";
+  const capabilities = "'infra recovery capabilities' shows which products can replace the existing resource; 'infra snapshots list <product>' shows each point's actions";
   if (err instanceof ConflictError) {
     // A 422 without field errors also arrives here: it refuses the resource's state, not the input.
     const said = err.message;

@@ -72,7 +72,8 @@ export function operationStatus(op: RestoreOperation, id: string): Resource {
   const terminal = op.terminal ?? (result !== '' || !!op.finished_at || stage === 'done' || stage === 'failed');
   const state = (op.state ?? result) || (terminal ? (stage === 'failed' ? 'failed' : 'succeeded') : 'running');
   const error = op.error ?? null;
-  if (!terminal) return { id, status_details: { ...details('running'), operation: { state: state === 'succeeded' ? 'running' : state, terminal: false, poll_after_ms: op.poll_after_ms ?? undefined } } };
+  if (!terminal)
+    return { id, status_details: { ...details('running'), operation: { state: state === 'succeeded' ? 'running' : state, terminal: false, poll_after_ms: op.poll_after_ms ?? undefined } } };
   if (state === 'succeeded') return { id, status_details: details('succeeded') };
   return { id, status_details: { ...details('failed', error), operation: { state, terminal: true } } };
 }

@@ -34,7 +34,7 @@ export default defineCommand({
     const product = productArg(args[0]);
     const point = args[1]?.trim() || undefined;
     const modes = [point, opts.operation, opts.resource].filter((x) => x !== undefined).length;
-    if (modes !== 1) throw new UsageError('give exactly one of: a recovery point, --operation or --resource', "the line printed by the command that stopped waiting says which");
+    if (modes !== 1) throw new UsageError('give exactly one of: a recovery point, --operation or --resource', 'the line printed by the command that stopped waiting says which');
     if (opts.deleted && !point) throw new UsageError('--deleted applies to a recovery point');
     if (opts.observedAfter && !opts.resource) throw new UsageError('--observed-after applies with --resource');
     // The operation's page (operation_url) is for people and may live on another host.

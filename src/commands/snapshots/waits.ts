@@ -10,7 +10,15 @@ import { waitForOperation, type WaitFlags } from '../resource/wait.js';
 import { lookAt, operationStatus, pointStatus, productSpec } from './targets.js';
 
 /** A creation (settled: available or failed) or a deletion (gone: the point leaves the list). */
-export function waitForPoint(app: App, client: Client, product: RecoveryProduct, point: { id: string; name: string }, verb: 'create' | 'delete', flags: WaitFlags, initial?: Resource): Promise<number> {
+export function waitForPoint(
+  app: App,
+  client: Client,
+  product: RecoveryProduct,
+  point: { id: string; name: string },
+  verb: 'create' | 'delete',
+  flags: WaitFlags,
+  initial?: Resource,
+): Promise<number> {
   const spec = productSpec(product);
   const subject = {
     command: 'snapshots',
@@ -55,7 +63,17 @@ export function waitForRestoreOperation(app: App, client: Client, product: Recov
 }
 
 /** The resource a restore replaced (`before`: the read taken just before it) or a clone created (`before` null). */
-export function waitForResource(app: App, client: Client, product: RecoveryProduct, r: { id: string; name: string }, verb: string, before: Resource | null, flags: WaitFlags, initial?: Resource, observedAfter = false): Promise<number> {
+export function waitForResource(
+  app: App,
+  client: Client,
+  product: RecoveryProduct,
+  r: { id: string; name: string },
+  verb: string,
+  before: Resource | null,
+  flags: WaitFlags,
+  initial?: Resource,
+  observedAfter = false,
+): Promise<number> {
   const subject = {
     command: product,
     noun: productSpec(product).label,

@@ -28,9 +28,7 @@ export function domainStatus(d: SiteDomain): Resource {
       health: done ? 'healthy' : 'unknown',
       stale: false,
       operation: { state: done ? 'succeeded' : failed ? 'failed' : 'running', terminal: !running },
-      error: failed
-        ? { code: 'static_site.domain_unverified', reason: 'VerificationFailed', message: `the TXT record of ${d.domain ?? d.id} was not found`, retryable: true }
-        : null,
+      error: failed ? { code: 'static_site.domain_unverified', reason: 'VerificationFailed', message: `the TXT record of ${d.domain ?? d.id} was not found`, retryable: true } : null,
     },
   };
 }

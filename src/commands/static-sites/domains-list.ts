@@ -1,4 +1,4 @@
-import { resourceArg, defineCommand, } from '../../cli/command.js';
+import { resourceArg, defineCommand } from '../../cli/command.js';
 import { wideOption } from '../../cli/options.js';
 import type { SiteDomain } from '../../client/static-sites.js';
 import { SITES } from './family.js';

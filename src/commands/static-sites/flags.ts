@@ -6,8 +6,7 @@ const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
 /** A host name to serve the site on (`docs.example.com`), lower-cased; no scheme, port or path. */
 export function domainArg(raw: string): string {
   const v = raw.trim().toLowerCase().replace(/\.$/, '');
-  if (!DOMAIN.test(v))
-    throw new UsageError(`"${raw}" is not a domain name`, 'give a host name such as docs.example.com, without https:// or a path');
+  if (!DOMAIN.test(v)) throw new UsageError(`"${raw}" is not a domain name`, 'give a host name such as docs.example.com, without https:// or a path');
   return v;
 }
 

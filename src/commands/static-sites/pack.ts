@@ -46,7 +46,13 @@ export async function archiveOf(path: string): Promise<Archive> {
     const entries = zipEntries(bytes);
     if (entries === null) throw new UsageError(`${path} cannot be read as a ZIP archive; nothing was sent`);
     const files = entries.filter((e) => !e.name.endsWith('/'));
-    return { bytes, filename: basename(full), files: files.length, what: basename(full), warnings: files.some((e) => e.name === 'index.html') ? [] : [`${path} has no index.html at its root: the site would have no home page`] };
+    return {
+      bytes,
+      filename: basename(full),
+      files: files.length,
+      what: basename(full),
+      warnings: files.some((e) => e.name === 'index.html') ? [] : [`${path} has no index.html at its root: the site would have no home page`],
+    };
   }
   if (!st.isDirectory()) throw new UsageError(`${path} is neither a directory nor a ZIP archive; nothing was sent`);
   const files: ZipInput[] = [];
@@ -62,7 +68,10 @@ export async function archiveOf(path: string): Promise<Archive> {
   }
   const warnings: string[] = [];
   if (!files.some((f) => f.name === 'index.html')) warnings.push(`${path} has no index.html at its root: the site would have no home page`);
-  if (skipped.length) warnings.push(`left out ${skipped.length} link${skipped.length > 1 ? 's' : ''} or special file${skipped.length > 1 ? 's' : ''}: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}`);
+  if (skipped.length)
+    warnings.push(
+      `left out ${skipped.length} link${skipped.length > 1 ? 's' : ''} or special file${skipped.length > 1 ? 's' : ''}: ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ', ...' : ''}`,
+    );
   const name = basename(full) || 'site';
   return { bytes, filename: `${name}.zip`, files: files.length, what: `${files.length} file${files.length > 1 ? 's' : ''} from ${path}`, warnings };
 }

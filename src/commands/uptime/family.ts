@@ -37,7 +37,12 @@ export const UPTIME: FamilySpec = {
     ['State', checkState(c)],
     ['URL', [field(c, 'method'), field(c, 'url')].filter(Boolean).join(' ') || undefined],
     ['Every', field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s (timeout ${field(c, 'timeout_seconds') ?? '?'}s)` : undefined],
-    ['Expects', [field(c, 'expected_status') ? `HTTP ${field(c, 'expected_status')}` : undefined, field(c, 'body_keyword') ? `body containing "${field(c, 'body_keyword')}"` : undefined].filter(Boolean).join(', ') || undefined],
+    [
+      'Expects',
+      [field(c, 'expected_status') ? `HTTP ${field(c, 'expected_status')}` : undefined, field(c, 'body_keyword') ? `body containing "${field(c, 'body_keyword')}"` : undefined]
+        .filter(Boolean)
+        .join(', ') || undefined,
+    ],
     ['Alerts after', field(c, 'failure_threshold') ? `${field(c, 'failure_threshold')} failures in a row (now ${field(c, 'consecutive_failures') ?? 0})` : undefined],
     ['Notifies', Array.isArray(c.notification_channels) ? (c.notification_channels as unknown[]).join(', ') || 'nobody' : undefined],
     ['TLS certificate', c.check_ssl_expiry === true ? `expires ${field(c, 'ssl_expires_at') ?? '(unknown)'}; warns ${field(c, 'ssl_expiry_threshold_days') ?? '?'} days before` : undefined],

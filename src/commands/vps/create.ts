@@ -21,7 +21,7 @@ export default defineCommand({
   },
   examples: [
     'infra vps create --name web-1 --image debian-12 --profile nano_shared --ssh-key laptop --wait',
-    "printf '%s' \"$ROOT_PASSWORD\" | infra vps create --name db-1 --image ubuntu-24.04 --plan medium --password-stdin",
+    'printf \'%s\' "$ROOT_PASSWORD" | infra vps create --name db-1 --image ubuntu-24.04 --plan medium --password-stdin',
   ],
   run: async (app, { opts }) => {
     const flags = waitFlagsOf(opts);

@@ -14,9 +14,14 @@ export default defineCommand({
   examples: [`infra vps volumes list ${VOLUME_EXAMPLE.vps}`, `infra vps volumes list ${VOLUME_EXAMPLE.vps} --json | jq -r '.[].name'`],
   run: async (app, { args: [vpsRef], opts }) => {
     const { client, spec } = await vpsVolumes(app, vpsRef);
-    await renderList<Item>(app, client.resources.pages(spec.kind, pageQuery(opts)) as AsyncIterable<{ items: Item[]; raw: unknown[]; pagination: { current_page: number; last_page: number; per_page: number; total: number } }>, VOLUME_COLUMNS, {
-      empty: `no volumes on ${vpsRef}`,
-      paging: opts,
-    });
+    await renderList<Item>(
+      app,
+      client.resources.pages(spec.kind, pageQuery(opts)) as AsyncIterable<{ items: Item[]; raw: unknown[]; pagination: { current_page: number; last_page: number; per_page: number; total: number } }>,
+      VOLUME_COLUMNS,
+      {
+        empty: `no volumes on ${vpsRef}`,
+        paging: opts,
+      },
+    );
   },
 });

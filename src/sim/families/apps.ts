@@ -28,8 +28,20 @@ const PROFILES: Record<string, { cents: number; cpu: number; memoryMb: number }>
 
 /** GET /apps/catalog: `resource_profiles` is a string in the facts (a comma-separated list here). */
 export const APP_CATALOG = [
-  { app_type: 'wordpress', display_name: 'WordPress', description: 'Blog and website engine with a managed MySQL database.', versions: { '6.7': { default: true }, '6.6': { default: false } }, resource_profiles: 'small,medium,large' },
-  { app_type: 'n8n', display_name: 'n8n', description: 'Workflow automation with a visual editor.', versions: { '1.80': { default: true }, '1.79': { default: false } }, resource_profiles: 'small,medium,large' },
+  {
+    app_type: 'wordpress',
+    display_name: 'WordPress',
+    description: 'Blog and website engine with a managed MySQL database.',
+    versions: { '6.7': { default: true }, '6.6': { default: false } },
+    resource_profiles: 'small,medium,large',
+  },
+  {
+    app_type: 'n8n',
+    display_name: 'n8n',
+    description: 'Workflow automation with a visual editor.',
+    versions: { '1.80': { default: true }, '1.79': { default: false } },
+    resource_profiles: 'small,medium,large',
+  },
   { app_type: 'ghost', display_name: 'Ghost', description: null, versions: { '5.105': { default: true } }, resource_profiles: 'medium,large' },
 ];
 
@@ -105,7 +117,20 @@ export const appFamily: FamilyDef<AppRecord> = {
       if (Object.keys(errors).length || !entry) return { errors };
       const defaultVersion = Object.entries(entry.versions).find(([, v]) => v.default)?.[0] ?? Object.keys(entry.versions)[0]!;
       return {
-        record: newApp({ id: ctx.world.ids.uuid('app'), teamId: ctx.team.id, name: name!, appType: entry.app_type, version: version ?? defaultVersion, resourceProfile: profile!, subdomain: subdomain!, adminUser: text('admin_user') ?? 'admin', createdAt: ctx.now }, 'pending'),
+        record: newApp(
+          {
+            id: ctx.world.ids.uuid('app'),
+            teamId: ctx.team.id,
+            name: name!,
+            appType: entry.app_type,
+            version: version ?? defaultVersion,
+            resourceProfile: profile!,
+            subdomain: subdomain!,
+            adminUser: text('admin_user') ?? 'admin',
+            createdAt: ctx.now,
+          },
+          'pending',
+        ),
       };
     },
   },
@@ -123,7 +148,12 @@ export const appFamily: FamilyDef<AppRecord> = {
   },
   destroy: { message: 'App deletion initiated', refusal: 'App cannot be destroyed in its current state', op: { during: 'destroying', after: 'gone', ms: 20 * SECOND } },
   actions: {
-    restart: { from: ['running', 'error', 'stopped'], op: { during: 'restarting', after: 'running', ms: 30 * SECOND }, message: 'App restart initiated', refusal: 'App cannot be restarted in its current state' },
+    restart: {
+      from: ['running', 'error', 'stopped'],
+      op: { during: 'restarting', after: 'running', ms: 30 * SECOND },
+      message: 'App restart initiated',
+      refusal: 'App cannot be restarted in its current state',
+    },
   },
   diagnostics: { diagnose: true, events: true, logs: true },
 };
@@ -184,9 +214,15 @@ function appExtras(world: World) {
       return a ? fn(a, ctx) : notFound('AppInstance', ctx.params.id);
     });
   return [
-    http.get(`${API}/apps/catalog`, guarded(world, null, () => json({ data: APP_CATALOG }))),
+    http.get(
+      `${API}/apps/catalog`,
+      guarded(world, null, () => json({ data: APP_CATALOG })),
+    ),
     http.get(`${API}/apps/:id/metrics`, withApp(metricsOf)),
-    http.get(`${API}/apps/:id/credentials`, withApp((a) => json({ data: { admin_user: a.adminUser, admin_password: password(a), url: `${urlOf(a)}${ADMIN_PATH[a.appType] ?? '/'}` } }))),
+    http.get(
+      `${API}/apps/:id/credentials`,
+      withApp((a) => json({ data: { admin_user: a.adminUser, admin_password: password(a), url: `${urlOf(a)}${ADMIN_PATH[a.appType] ?? '/'}` } })),
+    ),
     // 409 {message} while an operation is in flight; otherwise the generic update answers.
     http.put(`${API}/apps/:id`, ({ request, params }) => {
       const auth = world.auth.authenticate(request.headers.get('authorization'), request.headers.get('x-team-id'));
@@ -211,9 +247,24 @@ export const APP_SEED = {
 
 export function seedApps(w: World, now: number, team: number): void {
   const store = w.monitoring.apps;
-  store.add(newApp({ id: APP_SEED.shop, teamId: team, name: 'shop-wp', appType: 'wordpress', version: '6.7', resourceProfile: 'medium', subdomain: 'shop', adminUser: 'admin', createdAt: now - 30 * DAY }));
-  const n8n = store.add(newApp({ id: APP_SEED.automations, teamId: team, name: 'automations', appType: 'n8n', version: '1.80', resourceProfile: 'small', subdomain: 'automations', adminUser: 'ops', createdAt: now - 9 * DAY }));
+  store.add(
+    newApp({ id: APP_SEED.shop, teamId: team, name: 'shop-wp', appType: 'wordpress', version: '6.7', resourceProfile: 'medium', subdomain: 'shop', adminUser: 'admin', createdAt: now - 30 * DAY }),
+  );
+  const n8n = store.add(
+    newApp({
+      id: APP_SEED.automations,
+      teamId: team,
+      name: 'automations',
+      appType: 'n8n',
+      version: '1.80',
+      resourceProfile: 'small',
+      subdomain: 'automations',
+      adminUser: 'ops',
+      createdAt: now - 9 * DAY,
+    }),
+  );
   begin(n8n.life, { family: 'app', name: n8n.name }, 'restart', appFamily.actions!.restart!.op, now - 10 * SECOND);
-  store.add(newApp({ id: APP_SEED.journal, teamId: team, name: 'journal', appType: 'ghost', version: '5.105', resourceProfile: 'medium', subdomain: 'journal', adminUser: 'editor', createdAt: now - 3 * DAY }));
+  store.add(
+    newApp({ id: APP_SEED.journal, teamId: team, name: 'journal', appType: 'ghost', version: '5.105', resourceProfile: 'medium', subdomain: 'journal', adminUser: 'editor', createdAt: now - 3 * DAY }),
+  );
 }
-

@@ -45,9 +45,17 @@ function trendJson(b: BucketRecord, url: URL, now: number): Response {
     const k = points - 1 - i;
     const get = b.objects ? 40 + (i % 5) * 3 : 0;
     return {
-      recorded_at: iso(now - k * stepMs), size_bytes: Math.max(0, b.sizeBytes - k * 1_048_576), object_count: Math.max(0, b.objects - k),
-      requests: { total: get + 4, get, put: 3, delete: 0, head: 1 }, status: { '2xx': get + 3, '4xx': 1, '5xx': 0 },
-      egress_bytes: get * 65_536, ingress_bytes: 3 * 65_536, error_rate: '0.0200', latency_ms: { mean: '24.5', p95_upper_bound: 80 }, interval_seconds: stepMs / 1000, requests_24h_total: null,
+      recorded_at: iso(now - k * stepMs),
+      size_bytes: Math.max(0, b.sizeBytes - k * 1_048_576),
+      object_count: Math.max(0, b.objects - k),
+      requests: { total: get + 4, get, put: 3, delete: 0, head: 1 },
+      status: { '2xx': get + 3, '4xx': 1, '5xx': 0 },
+      egress_bytes: get * 65_536,
+      ingress_bytes: 3 * 65_536,
+      error_rate: '0.0200',
+      latency_ms: { mean: '24.5', p95_upper_bound: 80 },
+      interval_seconds: stepMs / 1000,
+      requests_24h_total: null,
     };
   });
   return json({ bucket_id: b.id, window, resolution, source: 'deltas', freshness: 'fresh', generated_at: iso(now), data });
@@ -68,48 +76,79 @@ export function bucketExtrasHandlers(world: World) {
     });
   const base = `${API}/storage/buckets/:id`;
   return [
-    http.get(`${base}/policy`, withBucket('storage:read', (b, ctx) => json(policyJson(world, b, ctx.now)))),
-    http.put(`${base}/policy`, withBucket('storage:write', async (b, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const list = body.body.custom_policy_statements;
-      if (!Array.isArray(list) || !list.every((s) => typeof s === 'object' && s !== null && !Array.isArray(s))) return invalid({ custom_policy_statements: ['The custom policy statements field must be an array.'] });
-      const refused = busy(world, b, ctx.now);
-      if (refused) return refused;
-      const p = world.extras.policyOf(b.id);
-      p.statements = list as Record<string, unknown>[];
-      p.busyUntil = ctx.now + POLICY_APPLY_MS;
-      return json(policyJson(world, b, ctx.now), 202);
-    })),
-    http.post(`${base}/policy/folder-grants`, withBucket('storage:write', async (b, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const { key_id: keyId, folder, whole_bucket: whole, level } = body.body;
-      const errors: Record<string, string[]> = {};
-      const key = typeof keyId === 'string' ? world.accessKeys.get(ctx.team.id, keyId) : undefined;
-      if (keyId === undefined) errors.key_id = ['The key id field is required.'];
-      else if (!key || key.revokedAt !== null) errors.key_id = ['The selected key id is invalid.'];
-      if (typeof level !== 'string' || !ACTIONS[level]) errors.level = ['The selected level is invalid.'];
-      const hasFolder = typeof folder === 'string' && folder.trim() !== '';
-      if (hasFolder === (whole === true)) errors.folder = ['Give either a folder or whole_bucket.'];
-      if (Object.keys(errors).length) return invalid(errors);
-      const refused = busy(world, b, ctx.now);
-      if (refused) return refused;
-      const prefix = hasFolder ? `${(folder as string).replace(/^\/+/, '').replace(/\/?$/, '/')}` : '';
-      const added = { Sid: `grant-${key!.accessKeyId}-${prefix || 'bucket'}`.replace(/[^A-Za-z0-9-]/g, '-'), Effect: 'Allow', Principal: { AWS: [`arn:aws:iam::team-${b.teamId}:user/${key!.accessKeyId}`] }, Action: ACTIONS[level as string], Resource: [arn(b), `${arn(b)}/${prefix}*`] };
-      const p = world.extras.policyOf(b.id);
-      p.statements = [...p.statements, added];
-      p.busyUntil = ctx.now + POLICY_APPLY_MS;
-      const warnings = level === 'full' ? ['Full access lets this key change and delete every object it reaches.'] : [];
-      return json({ added_statements: [added], warnings, ...policyJson(world, b, ctx.now) }, 202);
-    })),
-    http.get(`${base}/metrics/trend`, withBucket('storage:read', (b, ctx) => trendJson(b, ctx.url, ctx.now))),
-    http.get(`${base}/metrics/top-objects`, withBucket('storage:read', (b, ctx) => json(topObjectsJson(b, ctx.url, ctx.now)))),
-    http.get(`${base}/metrics/health`, withBucket('storage:read', (b, ctx) =>
-      json({
-        bucket_id: b.id, pending_multipart_count: b.objects ? 2 : 0, pending_multipart_bytes: b.objects ? 10_485_760 : 0, deleted_size_bytes: b.objects ? 52_428_800 : 0,
-        freshness: 'fresh', metrics_precomputed_at: iso(ctx.now - 5 * MINUTE), last_health_check_at: iso(ctx.now - HOUR), health_check_status: 'ok',
+    http.get(
+      `${base}/policy`,
+      withBucket('storage:read', (b, ctx) => json(policyJson(world, b, ctx.now))),
+    ),
+    http.put(
+      `${base}/policy`,
+      withBucket('storage:write', async (b, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const list = body.body.custom_policy_statements;
+        if (!Array.isArray(list) || !list.every((s) => typeof s === 'object' && s !== null && !Array.isArray(s)))
+          return invalid({ custom_policy_statements: ['The custom policy statements field must be an array.'] });
+        const refused = busy(world, b, ctx.now);
+        if (refused) return refused;
+        const p = world.extras.policyOf(b.id);
+        p.statements = list as Record<string, unknown>[];
+        p.busyUntil = ctx.now + POLICY_APPLY_MS;
+        return json(policyJson(world, b, ctx.now), 202);
       }),
-    )),
+    ),
+    http.post(
+      `${base}/policy/folder-grants`,
+      withBucket('storage:write', async (b, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const { key_id: keyId, folder, whole_bucket: whole, level } = body.body;
+        const errors: Record<string, string[]> = {};
+        const key = typeof keyId === 'string' ? world.accessKeys.get(ctx.team.id, keyId) : undefined;
+        if (keyId === undefined) errors.key_id = ['The key id field is required.'];
+        else if (!key || key.revokedAt !== null) errors.key_id = ['The selected key id is invalid.'];
+        if (typeof level !== 'string' || !ACTIONS[level]) errors.level = ['The selected level is invalid.'];
+        const hasFolder = typeof folder === 'string' && folder.trim() !== '';
+        if (hasFolder === (whole === true)) errors.folder = ['Give either a folder or whole_bucket.'];
+        if (Object.keys(errors).length) return invalid(errors);
+        const refused = busy(world, b, ctx.now);
+        if (refused) return refused;
+        const prefix = hasFolder ? `${(folder as string).replace(/^\/+/, '').replace(/\/?$/, '/')}` : '';
+        const added = {
+          Sid: `grant-${key!.accessKeyId}-${prefix || 'bucket'}`.replace(/[^A-Za-z0-9-]/g, '-'),
+          Effect: 'Allow',
+          Principal: { AWS: [`arn:aws:iam::team-${b.teamId}:user/${key!.accessKeyId}`] },
+          Action: ACTIONS[level as string],
+          Resource: [arn(b), `${arn(b)}/${prefix}*`],
+        };
+        const p = world.extras.policyOf(b.id);
+        p.statements = [...p.statements, added];
+        p.busyUntil = ctx.now + POLICY_APPLY_MS;
+        const warnings = level === 'full' ? ['Full access lets this key change and delete every object it reaches.'] : [];
+        return json({ added_statements: [added], warnings, ...policyJson(world, b, ctx.now) }, 202);
+      }),
+    ),
+    http.get(
+      `${base}/metrics/trend`,
+      withBucket('storage:read', (b, ctx) => trendJson(b, ctx.url, ctx.now)),
+    ),
+    http.get(
+      `${base}/metrics/top-objects`,
+      withBucket('storage:read', (b, ctx) => json(topObjectsJson(b, ctx.url, ctx.now))),
+    ),
+    http.get(
+      `${base}/metrics/health`,
+      withBucket('storage:read', (b, ctx) =>
+        json({
+          bucket_id: b.id,
+          pending_multipart_count: b.objects ? 2 : 0,
+          pending_multipart_bytes: b.objects ? 10_485_760 : 0,
+          deleted_size_bytes: b.objects ? 52_428_800 : 0,
+          freshness: 'fresh',
+          metrics_precomputed_at: iso(ctx.now - 5 * MINUTE),
+          last_health_check_at: iso(ctx.now - HOUR),
+          health_check_status: 'ok',
+        }),
+      ),
+    ),
   ];
 }

@@ -28,8 +28,18 @@ export const cacheFamily: FamilyDef<DatastoreRecord> = {
   },
   destroy: { message: 'Cache instance deletion initiated', refusal: 'Cache instance cannot be destroyed in its current state', op: { during: 'destroying', after: 'gone', ms: 20 * SECOND } },
   actions: {
-    start: { from: ['stopped'], op: { during: 'starting', after: 'running', ms: 15 * SECOND }, message: 'Cache instance start initiated', refusal: 'Cache instance cannot be started in its current state' },
-    stop: { from: ['running'], op: { during: 'stopping', after: 'stopped', ms: 10 * SECOND }, message: 'Cache instance stop initiated', refusal: 'Cache instance cannot be stopped in its current state' },
+    start: {
+      from: ['stopped'],
+      op: { during: 'starting', after: 'running', ms: 15 * SECOND },
+      message: 'Cache instance start initiated',
+      refusal: 'Cache instance cannot be started in its current state',
+    },
+    stop: {
+      from: ['running'],
+      op: { during: 'stopping', after: 'stopped', ms: 10 * SECOND },
+      message: 'Cache instance stop initiated',
+      refusal: 'Cache instance cannot be stopped in its current state',
+    },
   },
   diagnostics: { diagnose: true, events: true, logs: true },
 };

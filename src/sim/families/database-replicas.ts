@@ -25,7 +25,15 @@ function replicaState(r: ReplicaRecord, now: number): string {
 
 function replicaJson(d: DatastoreRecord, r: ReplicaRecord, now: number) {
   const state = replicaState(r, now);
-  return { index: r.index, name: nameOf(d, r.index), node_id: `${d.datacenter}-db-0${(r.index % 8) + 2}`, endpoint: `${d.host}-ro.svc.cluster.local:${enginePort(d.engine)}`, status: state, ready: state === 'streaming', lag_bytes: 0 };
+  return {
+    index: r.index,
+    name: nameOf(d, r.index),
+    node_id: `${d.datacenter}-db-0${(r.index % 8) + 2}`,
+    endpoint: `${d.host}-ro.svc.cluster.local:${enginePort(d.engine)}`,
+    status: state,
+    ready: state === 'streaming',
+    lag_bytes: 0,
+  };
 }
 
 function listJson(d: DatastoreRecord, now: number) {
@@ -43,40 +51,55 @@ export function replicaRoutes(world: World) {
   const read = 'database:read';
   const write = 'database:write';
   return [
-    http.get(`${API}/database/:id/replicas/status`, withDatastore(world, 'database', read, (d, ctx) => {
-      const replicas = d.replicas.map((r) => ({ name: nameOf(d, r.index), state: replicaState(r, ctx.now), lag_bytes: 0, sync_state: 'async' }));
-      return json({ is_replicating: replicas.some((r) => r.state === 'streaming'), replica_count: replicas.length, replicas });
-    })),
-    http.get(`${API}/database/:id/replicas`, withDatastore(world, 'database', read, (d, ctx) => json(listJson(d, ctx.now)))),
-    http.post(`${API}/database/:id/replicas`, withDatastore(world, 'database', write, async (d, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const n = body.body.replica_count;
-      if (n === undefined || n === null) return invalid({ replica_count: ['The replica count field is required.'] });
-      if (typeof n !== 'number' || !Number.isInteger(n)) return invalid({ replica_count: ['The replica count field must be an integer.'] });
-      if (n < 1 || n > MAX_REPLICAS) return invalid({ replica_count: [`The replica count field must be between 1 and ${MAX_REPLICAS}.`] });
-      if (d.replicas.length + n > MAX_REPLICAS) return invalid({ replica_count: [`A database instance has at most ${MAX_REPLICAS} replicas; it has ${d.replicas.length}.`] });
-      const refused = unlessRunning(d, ctx.now, REFUSAL);
-      if (refused) return refused;
-      const op = begin(d.life, { family: 'database', name: d.name }, 'replicas', ADD, ctx.now);
-      let next = Math.max(0, ...d.replicas.map((r) => r.index)) + 1;
-      const added = Array.from({ length: n }, () => ({ index: next++, readyAt: op.endAt, fails: op.fails }));
-      d.replicas.push(...added);
-      d.updatedAt = ctx.now;
-      return json({
-        message: n === 1 ? 'Replica added successfully' : `${n} replicas added successfully`,
-        replicas: added.map((r) => ({ status: 'success', replica_name: nameOf(d, r.index), replica_index: r.index, message: SYNCED })),
-      }, 201);
-    })),
-    http.delete(`${API}/database/:id/replicas/:index`, withDatastore(world, 'database', write, (d, ctx) => {
-      const at = d.replicas.findIndex((r) => String(r.index) === ctx.params.index);
-      if (at < 0) return message(404, `Replica ${ctx.params.index ?? ''} was not found on this database instance.`);
-      const refused = unlessRunning(d, ctx.now, REFUSAL);
-      if (refused) return refused;
-      d.replicas.splice(at, 1);
-      d.updatedAt = ctx.now;
-      begin(d.life, { family: 'database', name: d.name }, 'replicas', REMOVE, ctx.now);
-      return json({ message: 'Replica removed successfully', status: 'success' });
-    })),
+    http.get(
+      `${API}/database/:id/replicas/status`,
+      withDatastore(world, 'database', read, (d, ctx) => {
+        const replicas = d.replicas.map((r) => ({ name: nameOf(d, r.index), state: replicaState(r, ctx.now), lag_bytes: 0, sync_state: 'async' }));
+        return json({ is_replicating: replicas.some((r) => r.state === 'streaming'), replica_count: replicas.length, replicas });
+      }),
+    ),
+    http.get(
+      `${API}/database/:id/replicas`,
+      withDatastore(world, 'database', read, (d, ctx) => json(listJson(d, ctx.now))),
+    ),
+    http.post(
+      `${API}/database/:id/replicas`,
+      withDatastore(world, 'database', write, async (d, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const n = body.body.replica_count;
+        if (n === undefined || n === null) return invalid({ replica_count: ['The replica count field is required.'] });
+        if (typeof n !== 'number' || !Number.isInteger(n)) return invalid({ replica_count: ['The replica count field must be an integer.'] });
+        if (n < 1 || n > MAX_REPLICAS) return invalid({ replica_count: [`The replica count field must be between 1 and ${MAX_REPLICAS}.`] });
+        if (d.replicas.length + n > MAX_REPLICAS) return invalid({ replica_count: [`A database instance has at most ${MAX_REPLICAS} replicas; it has ${d.replicas.length}.`] });
+        const refused = unlessRunning(d, ctx.now, REFUSAL);
+        if (refused) return refused;
+        const op = begin(d.life, { family: 'database', name: d.name }, 'replicas', ADD, ctx.now);
+        let next = Math.max(0, ...d.replicas.map((r) => r.index)) + 1;
+        const added = Array.from({ length: n }, () => ({ index: next++, readyAt: op.endAt, fails: op.fails }));
+        d.replicas.push(...added);
+        d.updatedAt = ctx.now;
+        return json(
+          {
+            message: n === 1 ? 'Replica added successfully' : `${n} replicas added successfully`,
+            replicas: added.map((r) => ({ status: 'success', replica_name: nameOf(d, r.index), replica_index: r.index, message: SYNCED })),
+          },
+          201,
+        );
+      }),
+    ),
+    http.delete(
+      `${API}/database/:id/replicas/:index`,
+      withDatastore(world, 'database', write, (d, ctx) => {
+        const at = d.replicas.findIndex((r) => String(r.index) === ctx.params.index);
+        if (at < 0) return message(404, `Replica ${ctx.params.index ?? ''} was not found on this database instance.`);
+        const refused = unlessRunning(d, ctx.now, REFUSAL);
+        if (refused) return refused;
+        d.replicas.splice(at, 1);
+        d.updatedAt = ctx.now;
+        begin(d.life, { family: 'database', name: d.name }, 'replicas', REMOVE, ctx.now);
+        return json({ message: 'Replica removed successfully', status: 'success' });
+      }),
+    ),
   ];
 }

@@ -29,8 +29,18 @@ export const databaseFamily: FamilyDef<DatastoreRecord> = {
   },
   destroy: { message: 'Database instance deletion initiated', refusal: 'Database instance cannot be destroyed in its current state', op: { during: 'destroying', after: 'gone', ms: 30 * SECOND } },
   actions: {
-    start: { from: ['stopped'], op: { during: 'starting', after: 'running', ms: 20 * SECOND }, message: 'Database instance start initiated', refusal: 'Database instance cannot be started in its current state' },
-    stop: { from: ['running'], op: { during: 'stopping', after: 'stopped', ms: 15 * SECOND }, message: 'Database instance stop initiated', refusal: 'Database instance cannot be stopped in its current state' },
+    start: {
+      from: ['stopped'],
+      op: { during: 'starting', after: 'running', ms: 20 * SECOND },
+      message: 'Database instance start initiated',
+      refusal: 'Database instance cannot be started in its current state',
+    },
+    stop: {
+      from: ['running'],
+      op: { during: 'stopping', after: 'stopped', ms: 15 * SECOND },
+      message: 'Database instance stop initiated',
+      refusal: 'Database instance cannot be stopped in its current state',
+    },
   },
   diagnostics: { diagnose: true, events: true, logs: true },
 };

@@ -7,8 +7,20 @@ import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from
 import type { FamilyDef } from '../http/family.js';
 import { inFlight, isGone, legacyStatus } from '../state/lifecycle.js';
 import {
-  connectionFields, credentialsJson, DATACENTERS, deployed, disableDns, enableDns, ENGINES, enginesOf, instanceJson, newDatastore, PLANS, publicConnectionInfo,
-  type DatastoreKind, type DatastoreRecord,
+  connectionFields,
+  credentialsJson,
+  DATACENTERS,
+  deployed,
+  disableDns,
+  enableDns,
+  ENGINES,
+  enginesOf,
+  instanceJson,
+  newDatastore,
+  PLANS,
+  publicConnectionInfo,
+  type DatastoreKind,
+  type DatastoreRecord,
 } from '../state/datastores.js';
 import type { TeamStore } from '../state/store.js';
 import type { World } from '../state/world.js';
@@ -58,7 +70,9 @@ function checkProfile(v: unknown, errors: Errors, need: boolean): string | undef
 }
 
 const visibleNames = (world: World, kind: DatastoreKind, ctx: Ctx, except?: DatastoreRecord) => (name: string) =>
-  storeOf(world, kind).list(ctx.team.id).some((d) => d !== except && d.name === name && !isGone(d.life, ctx.now));
+  storeOf(world, kind)
+    .list(ctx.team.id)
+    .some((d) => d !== except && d.name === name && !isGone(d.life, ctx.now));
 
 /** POST /{kind}: the fields of StoreApi{Database,Cache}InstanceRequest. */
 export function buildDatastore(kind: DatastoreKind, body: Body, ctx: Ctx): { record: DatastoreRecord } | { errors: Errors } {
@@ -86,9 +100,17 @@ export function buildDatastore(kind: DatastoreKind, body: Body, ctx: Ctx): { rec
   return {
     record: newDatastore(
       {
-        kind, id, teamId: ctx.team.id, name, engine, createdAt: ctx.now, password: `${engine}-${id.slice(0, 12)}`,
+        kind,
+        id,
+        teamId: ctx.team.id,
+        name,
+        engine,
+        createdAt: ctx.now,
+        password: `${engine}-${id.slice(0, 12)}`,
         version: typeof version === 'string' ? version : ENGINES[engine].versions[0]!,
-        databaseName: typeof dbName === 'string' ? dbName : null, resourceProfile: profile, datacenter: String(dc),
+        databaseName: typeof dbName === 'string' ? dbName : null,
+        resourceProfile: profile,
+        datacenter: String(dc),
       },
       'pending',
     ),
@@ -161,18 +183,66 @@ function metricsJson(d: DatastoreRecord, now: number) {
   const instance = { id: d.id, name: d.name };
   if (d.kind === 'database') {
     return running
-      ? { summary: { memory_used_bytes: String(usedMb * 1_048_576), memory_used_mb: usedMb, connected_clients: '12', total_queries: String(up * 3), slow_queries: String(Math.floor(up / 86_400)), retrieved_at: checked }, health: { is_healthy: true, up_status: '1', checked_at: checked }, instance }
-      : { summary: { memory_used_bytes: 0, memory_used_mb: 0, connected_clients: 0, total_queries: '0', slow_queries: '0', retrieved_at: null }, health: { is_healthy: 'unknown', up_status: 'unknown', checked_at: null }, instance };
+      ? {
+          summary: {
+            memory_used_bytes: String(usedMb * 1_048_576),
+            memory_used_mb: usedMb,
+            connected_clients: '12',
+            total_queries: String(up * 3),
+            slow_queries: String(Math.floor(up / 86_400)),
+            retrieved_at: checked,
+          },
+          health: { is_healthy: true, up_status: '1', checked_at: checked },
+          instance,
+        }
+      : {
+          summary: { memory_used_bytes: 0, memory_used_mb: 0, connected_clients: 0, total_queries: '0', slow_queries: '0', retrieved_at: null },
+          health: { is_healthy: 'unknown', up_status: 'unknown', checked_at: null },
+          instance,
+        };
   }
   const hits = up * 9;
   const misses = up;
   return running
-    ? { summary: { memory_used_bytes: String(usedMb * 1_048_576), memory_used_mb: usedMb, connected_clients: '8', total_commands_processed: String(up * 12), keyspace_hits: String(hits), keyspace_misses: String(misses), hit_ratio_percentage: hits + misses ? Math.round((hits / (hits + misses)) * 10_000) / 100 : 0, retrieved_at: checked }, health: { is_healthy: '1', up_status: '1', redis_up: '1', checked_at: checked }, instance }
-    : { summary: { memory_used_bytes: '0', memory_used_mb: 0, connected_clients: '0', total_commands_processed: '0', keyspace_hits: '0', keyspace_misses: '0', hit_ratio_percentage: 0, retrieved_at: null }, health: { is_healthy: '0', up_status: 'unknown', redis_up: '0', checked_at: null }, instance };
+    ? {
+        summary: {
+          memory_used_bytes: String(usedMb * 1_048_576),
+          memory_used_mb: usedMb,
+          connected_clients: '8',
+          total_commands_processed: String(up * 12),
+          keyspace_hits: String(hits),
+          keyspace_misses: String(misses),
+          hit_ratio_percentage: hits + misses ? Math.round((hits / (hits + misses)) * 10_000) / 100 : 0,
+          retrieved_at: checked,
+        },
+        health: { is_healthy: '1', up_status: '1', redis_up: '1', checked_at: checked },
+        instance,
+      }
+    : {
+        summary: {
+          memory_used_bytes: '0',
+          memory_used_mb: 0,
+          connected_clients: '0',
+          total_commands_processed: '0',
+          keyspace_hits: '0',
+          keyspace_misses: '0',
+          hit_ratio_percentage: 0,
+          retrieved_at: null,
+        },
+        health: { is_healthy: '0', up_status: 'unknown', redis_up: '0', checked_at: null },
+        instance,
+      };
 }
 
 function plansJson(kind: DatastoreKind) {
-  return Object.entries(PLANS).map(([id, p]) => ({ id, name: p.name, cpu_cores: p.cpu, memory_size_mb: p.memoryMb, ...(kind === 'database' ? { storage_size_gb: p.storageGb } : {}), monthly_cost_cents: p.cents }));
+  return Object.entries(PLANS).map(([id, p]) => ({
+    id,
+    name: p.name,
+    cpu_cores: p.cpu,
+    memory_size_mb: p.memoryMb,
+    ...(kind === 'database' ? { storage_size_gb: p.storageGb } : {}),
+    monthly_cost_cents: p.cents,
+  }));
 }
 
 /** Routes besides the engine's: plans, credentials, public DNS, metrics, and the update guard. */
@@ -180,33 +250,45 @@ export function datastoreRoutes(world: World, kind: DatastoreKind) {
   const read = `${kind}:read`;
   const write = `${kind}:write`;
   const credentials = withDatastore(world, kind, read, (d, ctx) =>
-    deployed(d, ctx.now) ? json(credentialsJson(d, ctx.team.name)) : message(503, `${kind === 'database' ? 'Credentials' : 'Connection details'} are not available yet: the ${kind} is still provisioning.`),
+    deployed(d, ctx.now)
+      ? json(credentialsJson(d, ctx.team.name))
+      : message(503, `${kind === 'database' ? 'Credentials' : 'Connection details'} are not available yet: the ${kind} is still provisioning.`),
   );
   return [
-    http.get(`${API}/${kind}/plans`, guarded(world, read, (ctx) => {
-      const provider = ctx.url.searchParams.get('provider');
-      if (kind === 'cache' && provider !== null && provider !== '' && !enginesOf('cache').some((e) => e === provider)) return invalid({ provider: ['The selected provider is invalid.'] });
-      return json({ plans: plansJson(kind) });
-    })),
+    http.get(
+      `${API}/${kind}/plans`,
+      guarded(world, read, (ctx) => {
+        const provider = ctx.url.searchParams.get('provider');
+        if (kind === 'cache' && provider !== null && provider !== '' && !enginesOf('cache').some((e) => e === provider)) return invalid({ provider: ['The selected provider is invalid.'] });
+        return json({ plans: plansJson(kind) });
+      }),
+    ),
     updateGuard(world, kind),
     ...(kind === 'database'
       ? [http.get(`${API}/database/:id/credentials`, credentials)]
       : [http.get(`${API}/cache/:id/connection-info`, credentials), http.get(`${API}/cache/:id/credentials`, credentials)]),
-    http.get(`${API}/${kind}/:id/metrics`, withDatastore(world, kind, read, (d, ctx) => json(metricsJson(d, ctx.now)))),
-    http.post(`${API}/${kind}/:id/dns`, withDatastore(world, kind, write, (d, ctx) => {
-      const refusal = d.dnsPort === null ? dnsRefusal(kind, d, ctx.now) : undefined;
-      if (refusal) return message(422, refusal);
-      const already = d.dnsPort !== null;
-      enableDns(d, everyDatastore(world), ctx.now);
-      const { dns_hostname, dns_port } = connectionFields(d, ctx.team.name);
-      return already
-        ? message(409, `DNS is already enabled for this ${NOUN[kind]}`, { dns_hostname, dns_port })
-        : message(200, 'DNS enabled successfully', { dns_hostname, dns_port });
-    })),
-    http.delete(`${API}/${kind}/:id/dns`, withDatastore(world, kind, write, (d, ctx) => {
-      disableDns(d, ctx.now);
-      return message(200, 'DNS disabled successfully');
-    })),
+    http.get(
+      `${API}/${kind}/:id/metrics`,
+      withDatastore(world, kind, read, (d, ctx) => json(metricsJson(d, ctx.now))),
+    ),
+    http.post(
+      `${API}/${kind}/:id/dns`,
+      withDatastore(world, kind, write, (d, ctx) => {
+        const refusal = d.dnsPort === null ? dnsRefusal(kind, d, ctx.now) : undefined;
+        if (refusal) return message(422, refusal);
+        const already = d.dnsPort !== null;
+        enableDns(d, everyDatastore(world), ctx.now);
+        const { dns_hostname, dns_port } = connectionFields(d, ctx.team.name);
+        return already ? message(409, `DNS is already enabled for this ${NOUN[kind]}`, { dns_hostname, dns_port }) : message(200, 'DNS enabled successfully', { dns_hostname, dns_port });
+      }),
+    ),
+    http.delete(
+      `${API}/${kind}/:id/dns`,
+      withDatastore(world, kind, write, (d, ctx) => {
+        disableDns(d, ctx.now);
+        return message(200, 'DNS disabled successfully');
+      }),
+    ),
   ];
 }
 

@@ -145,24 +145,37 @@ function firewallActions(world: World) {
   };
   const same = (a: Attachment) => (x: Attachment) => x.type === a.type && x.id === a.id;
   return [
-    http.post(`${base}/attach`, withFirewall((f, ctx) => bodyOf(ctx, (a) => {
-      if (f.attachments.some(same(a))) return refuse(422, 'Firewall is already attached to this instance');
-      f.attachments.push(a);
-      f.updatedAt = ctx.now;
-      if (legacyStatus(f.life, ctx.now) !== 'draft') apply(f, ctx.now);
-      return message(200, 'Firewall attachment initiated');
-    }))),
-    http.post(`${base}/detach`, withFirewall((f, ctx) => bodyOf(ctx, (a) => {
-      if (!f.attachments.some(same(a))) return refuse(422, 'Firewall is not attached to this instance');
-      f.attachments = f.attachments.filter((x) => !same(a)(x));
-      f.updatedAt = ctx.now;
-      return message(200, 'Firewall detached successfully');
-    }))),
-    http.post(`${base}/deploy`, withFirewall((f, ctx) => {
-      if (inFlight(f.life, ctx.now)) return refuse(422, 'Firewall is already being applied', { status: legacyStatus(f.life, ctx.now) });
-      apply(f, ctx.now);
-      return message(200, 'Firewall deployment initiated');
-    })),
+    http.post(
+      `${base}/attach`,
+      withFirewall((f, ctx) =>
+        bodyOf(ctx, (a) => {
+          if (f.attachments.some(same(a))) return refuse(422, 'Firewall is already attached to this instance');
+          f.attachments.push(a);
+          f.updatedAt = ctx.now;
+          if (legacyStatus(f.life, ctx.now) !== 'draft') apply(f, ctx.now);
+          return message(200, 'Firewall attachment initiated');
+        }),
+      ),
+    ),
+    http.post(
+      `${base}/detach`,
+      withFirewall((f, ctx) =>
+        bodyOf(ctx, (a) => {
+          if (!f.attachments.some(same(a))) return refuse(422, 'Firewall is not attached to this instance');
+          f.attachments = f.attachments.filter((x) => !same(a)(x));
+          f.updatedAt = ctx.now;
+          return message(200, 'Firewall detached successfully');
+        }),
+      ),
+    ),
+    http.post(
+      `${base}/deploy`,
+      withFirewall((f, ctx) => {
+        if (inFlight(f.life, ctx.now)) return refuse(422, 'Firewall is already being applied', { status: legacyStatus(f.life, ctx.now) });
+        apply(f, ctx.now);
+        return message(200, 'Firewall deployment initiated');
+      }),
+    ),
   ];
 }
 
@@ -170,18 +183,38 @@ export function firewallHandlers(world: World) {
   return [...firewallActions(world), ...familyHandlers(world, firewallFamily)];
 }
 
-const seedRule = (id: string, order: number, name: string | null, port: number, sources: string[] | null): RuleRecord =>
-  ({ id, name, action: 'allow', direction: 'inbound', protocol: 'tcp', port_range_start: port, port_range_end: port, source_ips: sources, order });
+const seedRule = (id: string, order: number, name: string | null, port: number, sources: string[] | null): RuleRecord => ({
+  id,
+  name,
+  action: 'allow',
+  direction: 'inbound',
+  protocol: 'tcp',
+  port_range_start: port,
+  port_range_end: port,
+  source_ips: sources,
+  order,
+});
 
 /** Team 1: `default` (SSH from anywhere) and `web-ingress` (HTTP(S) and office SSH, attached to vps-01). */
 function seedFirewalls(w: World, now: number): void {
   const ids = SEED_IDS.firewalls;
   w.firewalls.add(newFirewall({ id: ids.default, teamId: MAIN_TEAM, name: 'default', isDefault: true, createdAt: now - 200 * DAY, rules: [seedRule(`${ids.default}-r1`, 1, null, 22, null)] }));
-  w.firewalls.add(newFirewall({
-    id: ids.web, teamId: MAIN_TEAM, name: 'web-ingress', description: 'HTTP(S) from anywhere, SSH from the office', createdAt: now - 150 * DAY, updatedAt: now - 20 * DAY,
-    rules: [seedRule(`${ids.web}-r1`, 1, 'https', 443, ['0.0.0.0/0', '::/0']), seedRule(`${ids.web}-r2`, 2, 'http', 80, ['0.0.0.0/0', '::/0']), seedRule(`${ids.web}-r3`, 3, 'ssh office', 22, ['198.51.100.0/24'])],
-    attachments: [{ type: 'vps', id: SEED_IDS.vps[0]! }],
-  }));
+  w.firewalls.add(
+    newFirewall({
+      id: ids.web,
+      teamId: MAIN_TEAM,
+      name: 'web-ingress',
+      description: 'HTTP(S) from anywhere, SSH from the office',
+      createdAt: now - 150 * DAY,
+      updatedAt: now - 20 * DAY,
+      rules: [
+        seedRule(`${ids.web}-r1`, 1, 'https', 443, ['0.0.0.0/0', '::/0']),
+        seedRule(`${ids.web}-r2`, 2, 'http', 80, ['0.0.0.0/0', '::/0']),
+        seedRule(`${ids.web}-r3`, 3, 'ssh office', 22, ['198.51.100.0/24']),
+      ],
+      attachments: [{ type: 'vps', id: SEED_IDS.vps[0]! }],
+    }),
+  );
 }
 
 declare module '../state/world.js' {

@@ -9,7 +9,12 @@ import { isGone, lifecycle } from '../state/lifecycle.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';
 
-export interface AlertEvent { event_type: 'triggered' | 'resolved'; metric_value: number | null; threshold_value: number | null; occurred_at: string }
+export interface AlertEvent {
+  event_type: 'triggered' | 'resolved';
+  metric_value: number | null;
+  threshold_value: number | null;
+  occurred_at: string;
+}
 
 export interface MetricAlertRecord extends FamilyRecord {
   id: string;
@@ -52,7 +57,9 @@ const SYMBOL: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' 
 const CATEGORY: Record<string, string> = { cpu_usage: 'cpu_threshold_exceeded', memory_usage: 'memory_threshold_exceeded', disk_usage: 'disk_threshold_exceeded' };
 
 function metricOf(type: string) {
-  return Object.values(ALERTABLE).flat().find((m) => m.metric_type === type);
+  return Object.values(ALERTABLE)
+    .flat()
+    .find((m) => m.metric_type === type);
 }
 
 function statusOf(a: MetricAlertRecord): 'active' | 'triggered' | 'resolved' | 'disabled' {
@@ -79,7 +86,14 @@ export const metricAlertFamily: FamilyDef<MetricAlertRecord> = {
       name: a.givenName,
       description: a.description,
       status,
-      status_details: { summary: status === 'disabled' ? 'stopped' : 'ready', health: status === 'triggered' ? 'unhealthy' : status === 'disabled' ? 'unknown' : 'healthy', observed_at: observed, stale: false, operation: { state: 'succeeded', terminal: true }, error: null },
+      status_details: {
+        summary: status === 'disabled' ? 'stopped' : 'ready',
+        health: status === 'triggered' ? 'unhealthy' : status === 'disabled' ? 'unknown' : 'healthy',
+        observed_at: observed,
+        stale: false,
+        operation: { state: 'succeeded', terminal: true },
+        error: null,
+      },
       capabilities: { logs: false, events: false, diagnose: false },
       enabled: a.enabled,
       resource_type: a.resourceType,
@@ -118,7 +132,17 @@ export const metricAlertFamily: FamilyDef<MetricAlertRecord> = {
       else if (!metrics.some((m) => m.metric_type === body.metric_type)) e.metric_type = ['The selected metric type is invalid.'];
       Object.assign(e, fieldErrors(body, true));
       if (Object.keys(e).length || !target) return { errors: e };
-      const a = newAlert({ id: ctx.world.ids.uuid('metric-alert'), teamId: ctx.team.id, resourceType: type as string, resourceId: target.id, resourceName: target.name, metricType: body.metric_type as string, operator: body.comparison_operator as string, threshold: body.threshold_value as number, createdAt: ctx.now });
+      const a = newAlert({
+        id: ctx.world.ids.uuid('metric-alert'),
+        teamId: ctx.team.id,
+        resourceType: type as string,
+        resourceId: target.id,
+        resourceName: target.name,
+        metricType: body.metric_type as string,
+        operator: body.comparison_operator as string,
+        threshold: body.threshold_value as number,
+        createdAt: ctx.now,
+      });
       apply(a, body);
       return { record: a };
     },
@@ -138,13 +162,15 @@ export const metricAlertFamily: FamilyDef<MetricAlertRecord> = {
 function fieldErrors(body: Record<string, unknown>, create: boolean): Record<string, string[]> | undefined {
   const e: Record<string, string[]> = {};
   if (create && body.comparison_operator === undefined) e.comparison_operator = ['The comparison operator field is required.'];
-  else if (body.comparison_operator !== undefined && !(body.comparison_operator as string in SYMBOL)) e.comparison_operator = ['The selected comparison operator is invalid.'];
+  else if (body.comparison_operator !== undefined && !((body.comparison_operator as string) in SYMBOL)) e.comparison_operator = ['The selected comparison operator is invalid.'];
   if (create && body.threshold_value === undefined) e.threshold_value = ['The threshold value field is required.'];
-  else if (body.threshold_value !== undefined && (typeof body.threshold_value !== 'number' || !Number.isFinite(body.threshold_value))) e.threshold_value = ['The threshold value field must be a number.'];
+  else if (body.threshold_value !== undefined && (typeof body.threshold_value !== 'number' || !Number.isFinite(body.threshold_value)))
+    e.threshold_value = ['The threshold value field must be a number.'];
   const d = body.duration_minutes;
   if (d !== undefined && (typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 1440)) e.duration_minutes = ['The duration minutes field must be between 1 and 1440.'];
   const ch = body.notification_channels;
-  if (ch !== undefined && ch !== null && !(Array.isArray(ch) && ch.every((x) => ['database', 'mail', 'webhook'].includes(x as string)))) e.notification_channels = ['The selected notification channels is invalid.'];
+  if (ch !== undefined && ch !== null && !(Array.isArray(ch) && ch.every((x) => ['database', 'mail', 'webhook'].includes(x as string))))
+    e.notification_channels = ['The selected notification channels is invalid.'];
   return Object.keys(e).length ? e : undefined;
 }
 
@@ -158,8 +184,32 @@ function apply(a: MetricAlertRecord, body: Record<string, unknown>): void {
   if (body.notification_channels !== undefined) a.channels = body.notification_channels as string[] | null;
 }
 
-export function newAlert(r: { id: string; teamId: number; resourceType: string; resourceId: string; resourceName: string; metricType: string; operator: string; threshold: number; createdAt: number } & Partial<MetricAlertRecord>): MetricAlertRecord {
-  return { givenName: null, description: null, durationMinutes: 5, enabled: true, channels: ['database'], history: [], lastValue: null, updatedAt: r.createdAt, life: lifecycle(r.createdAt, 'active'), name: r.givenName ?? '', ...r };
+export function newAlert(
+  r: {
+    id: string;
+    teamId: number;
+    resourceType: string;
+    resourceId: string;
+    resourceName: string;
+    metricType: string;
+    operator: string;
+    threshold: number;
+    createdAt: number;
+  } & Partial<MetricAlertRecord>,
+): MetricAlertRecord {
+  return {
+    givenName: null,
+    description: null,
+    durationMinutes: 5,
+    enabled: true,
+    channels: ['database'],
+    history: [],
+    lastValue: null,
+    updatedAt: r.createdAt,
+    life: lifecycle(r.createdAt, 'active'),
+    name: r.givenName ?? '',
+    ...r,
+  };
 }
 
 function alertExtras(world: World) {
@@ -172,25 +222,43 @@ function alertExtras(world: World) {
   const base = `${API}/metric-alerts`;
   const view = (a: MetricAlertRecord, ctx: Ctx) => metricAlertFamily.view(a, { status: '', details: {} as never, now: ctx.now }, ctx);
   return [
-    http.get(`${base}/available-metrics/:type`, guarded(world, 'alert:read', (ctx) => {
-      const type = ctx.params.type!;
-      return json({ data: ALERTABLE[type] ?? [], meta: { resource_type: type, alertable: type in ALERTABLE, alertable_resource_types: Object.keys(ALERTABLE) } });
-    })),
-    http.patch(`${base}/:id/toggle`, withAlert('alert:write', (a, ctx) => {
-      a.enabled = !a.enabled;
-      a.updatedAt = ctx.now;
-      return json({ message: a.enabled ? 'Metric alert enabled' : 'Metric alert disabled', alert: view(a, ctx) });
-    })),
-    http.get(`${base}/:id/history`, withAlert('alert:read', (a, ctx) => {
-      const errors: Record<string, string[]> = {};
-      const limit = intParam(ctx.url, 'limit', 50, 1, 500, errors);
-      if (Object.keys(errors).length) return invalid(errors);
-      return json({ data: a.history.slice(0, limit), meta: { limit: ctx.url.searchParams.has('limit') ? limit : null } });
-    })),
-    http.get(`${base}/:id/delivery-preview`, withAlert('alert:read', (a) => {
-      const recipients = (a.channels ?? []).map((c) => (c === 'mail' ? { channel: 'mail', to: 'ops@acme.example' } : c === 'webhook' ? { channel: 'webhook', to: 'https://hooks.acme.example/infra' } : { channel: 'database', to: 'in-app notifications' }));
-      return json({ data: { rule_id: a.id, category: CATEGORY[a.metricType] ?? 'resource_alert_triggered', recipients, delivers: a.enabled && recipients.length > 0 } });
-    })),
+    http.get(
+      `${base}/available-metrics/:type`,
+      guarded(world, 'alert:read', (ctx) => {
+        const type = ctx.params.type!;
+        return json({ data: ALERTABLE[type] ?? [], meta: { resource_type: type, alertable: type in ALERTABLE, alertable_resource_types: Object.keys(ALERTABLE) } });
+      }),
+    ),
+    http.patch(
+      `${base}/:id/toggle`,
+      withAlert('alert:write', (a, ctx) => {
+        a.enabled = !a.enabled;
+        a.updatedAt = ctx.now;
+        return json({ message: a.enabled ? 'Metric alert enabled' : 'Metric alert disabled', alert: view(a, ctx) });
+      }),
+    ),
+    http.get(
+      `${base}/:id/history`,
+      withAlert('alert:read', (a, ctx) => {
+        const errors: Record<string, string[]> = {};
+        const limit = intParam(ctx.url, 'limit', 50, 1, 500, errors);
+        if (Object.keys(errors).length) return invalid(errors);
+        return json({ data: a.history.slice(0, limit), meta: { limit: ctx.url.searchParams.has('limit') ? limit : null } });
+      }),
+    ),
+    http.get(
+      `${base}/:id/delivery-preview`,
+      withAlert('alert:read', (a) => {
+        const recipients = (a.channels ?? []).map((c) =>
+          c === 'mail'
+            ? { channel: 'mail', to: 'ops@acme.example' }
+            : c === 'webhook'
+              ? { channel: 'webhook', to: 'https://hooks.acme.example/infra' }
+              : { channel: 'database', to: 'in-app notifications' },
+        );
+        return json({ data: { rule_id: a.id, category: CATEGORY[a.metricType] ?? 'resource_alert_triggered', recipients, delivers: a.enabled && recipients.length > 0 } });
+      }),
+    ),
   ];
 }
 
@@ -204,15 +272,60 @@ export const METRIC_ALERT_SEED = { cpu: uuidFrom('seed/metric-alert/vps-01-cpu')
 export function seedMetricAlerts(w: World, now: number, team: number, vps: { id: string; name: string }[]): void {
   const [v1, v2] = vps as [{ id: string; name: string }, { id: string; name: string }];
   const store = w.monitoring.metricAlerts;
-  store.add(newAlert({
-    id: METRIC_ALERT_SEED.cpu, teamId: team, givenName: 'vps-01-cpu-high', name: 'vps-01-cpu-high', description: 'Sustained CPU on the build box', resourceType: 'vps', resourceId: v1.id, resourceName: v1.name,
-    metricType: 'cpu_usage', operator: 'gt', threshold: 80, durationMinutes: 5, channels: ['mail', 'database'], lastValue: 88.4, createdAt: now - 14 * DAY,
-    history: [
-      { event_type: 'triggered', metric_value: 88.4, threshold_value: 80, occurred_at: iso(now - 12 * MINUTE) },
-      { event_type: 'resolved', metric_value: 42, threshold_value: 80, occurred_at: iso(now - 90 * MINUTE) },
-      { event_type: 'triggered', metric_value: 91.2, threshold_value: 80, occurred_at: iso(now - 2 * HOUR) },
-    ],
-  }));
-  store.add(newAlert({ id: METRIC_ALERT_SEED.disk, teamId: team, givenName: 'vps-01-disk', name: 'vps-01-disk', resourceType: 'vps', resourceId: v1.id, resourceName: v1.name, metricType: 'disk_usage', operator: 'gte', threshold: 90, durationMinutes: 15, lastValue: 41.5, createdAt: now - 7 * DAY }));
-  store.add(newAlert({ id: METRIC_ALERT_SEED.memory, teamId: team, resourceType: 'vps', resourceId: v2.id, resourceName: v2.name, metricType: 'memory_usage', operator: 'gte', threshold: 95, enabled: false, channels: null, createdAt: now - 30 * DAY }));
+  store.add(
+    newAlert({
+      id: METRIC_ALERT_SEED.cpu,
+      teamId: team,
+      givenName: 'vps-01-cpu-high',
+      name: 'vps-01-cpu-high',
+      description: 'Sustained CPU on the build box',
+      resourceType: 'vps',
+      resourceId: v1.id,
+      resourceName: v1.name,
+      metricType: 'cpu_usage',
+      operator: 'gt',
+      threshold: 80,
+      durationMinutes: 5,
+      channels: ['mail', 'database'],
+      lastValue: 88.4,
+      createdAt: now - 14 * DAY,
+      history: [
+        { event_type: 'triggered', metric_value: 88.4, threshold_value: 80, occurred_at: iso(now - 12 * MINUTE) },
+        { event_type: 'resolved', metric_value: 42, threshold_value: 80, occurred_at: iso(now - 90 * MINUTE) },
+        { event_type: 'triggered', metric_value: 91.2, threshold_value: 80, occurred_at: iso(now - 2 * HOUR) },
+      ],
+    }),
+  );
+  store.add(
+    newAlert({
+      id: METRIC_ALERT_SEED.disk,
+      teamId: team,
+      givenName: 'vps-01-disk',
+      name: 'vps-01-disk',
+      resourceType: 'vps',
+      resourceId: v1.id,
+      resourceName: v1.name,
+      metricType: 'disk_usage',
+      operator: 'gte',
+      threshold: 90,
+      durationMinutes: 15,
+      lastValue: 41.5,
+      createdAt: now - 7 * DAY,
+    }),
+  );
+  store.add(
+    newAlert({
+      id: METRIC_ALERT_SEED.memory,
+      teamId: team,
+      resourceType: 'vps',
+      resourceId: v2.id,
+      resourceName: v2.name,
+      metricType: 'memory_usage',
+      operator: 'gte',
+      threshold: 95,
+      enabled: false,
+      channels: null,
+      createdAt: now - 30 * DAY,
+    }),
+  );
 }

@@ -17,6 +17,13 @@ export const monitoringModule: SimModule = {
   name: 'monitoring',
   stores: { monitoring: () => new MonitoringStores() },
   seed: (w, now) =>
-    seedMonitoring(w, now, { team: MAIN_TEAM, vps: [{ id: SEED_IDS.vps[0]!, name: 'vps-01' }, { id: SEED_IDS.vps[1]!, name: 'vps-02' }], database: { id: SEED_IDS.postgres, name: 'orders-pg' } }),
+    seedMonitoring(w, now, {
+      team: MAIN_TEAM,
+      vps: [
+        { id: SEED_IDS.vps[0]!, name: 'vps-01' },
+        { id: SEED_IDS.vps[1]!, name: 'vps-02' },
+      ],
+      database: { id: SEED_IDS.postgres, name: 'orders-pg' },
+    }),
   routes: monitoringHandlers,
 };

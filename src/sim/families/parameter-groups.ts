@@ -97,7 +97,11 @@ function validate(body: Body, partial: boolean): Errors {
 
 export function parameterGroupHandlers(world: World) {
   const base = `${API}/parameter-groups`;
-  const visible = (ctx: Ctx) => world.parameterGroups.all().filter((g) => g.system || g.teamId === ctx.team.id).sort((a, b) => a.id - b.id);
+  const visible = (ctx: Ctx) =>
+    world.parameterGroups
+      .all()
+      .filter((g) => g.system || g.teamId === ctx.team.id)
+      .sort((a, b) => a.id - b.id);
   const find = (ctx: Ctx) => visible(ctx).find((g) => String(g.id) === ctx.params.id);
   const withGroup = (perm: string, fn: (g: ParameterGroupRecord, ctx: Ctx) => Response | Promise<Response>) =>
     guarded(world, perm, (ctx) => {
@@ -109,59 +113,91 @@ export function parameterGroupHandlers(world: World) {
   const attachedTo = (g: ParameterGroupRecord, ctx: Ctx) => world.queues.list(ctx.team.id).filter((q) => q.parameterGroupId === g.id && !isGone(q.life, ctx.now));
 
   return [
-    http.get(base, guarded(world, 'parameter-group:read', (ctx) => paginate(ctx.url, visible(ctx).map(groupJson)))),
-    http.get(`${base}/:id`, withGroup('parameter-group:read', (g) => json({ parameter_group: groupJson(g) }))),
-    http.post(base, guarded(world, 'parameter-group:write', async (ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const b = body.body;
-      const errors = validate(b, false);
-      if (Object.keys(errors).length) return invalid(errors);
-      const g = add(ctx, {
-        name: text(b, 'name')!, type: b.type as ParameterGroupRecord['type'], providerType: text(b, 'provider_type')!,
-        family: typeof b.family === 'string' ? b.family : null, description: typeof b.description === 'string' ? b.description : null,
-        parameters: parametersOf(b.parameters)!, locked: lockedOf(b.locked_parameters ?? null)!, isDefault: b.is_default === true, isActive: true,
-      });
-      return json({ message: 'Parameter group created', parameter_group: groupJson(g) }, 201);
-    })),
-    http.put(`${base}/:id`, withGroup('parameter-group:write', async (g, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const b = body.body;
-      // The facts give this route only the validation shape of 422: a system group's refusal uses it.
-      if (g.system) return invalid({ parameter_group: ['System parameter groups cannot be modified; clone one instead.'] });
-      const errors = validate(b, true);
-      const params = b.parameters === undefined ? undefined : parametersOf(b.parameters);
-      // Locked parameters keep their value (the lock as stored decides, not one sent alongside).
-      if (params) for (const k of g.locked) if (k in g.parameters && params[k] !== g.parameters[k]) errors[`parameters.${k}`] = [`The ${k} parameter is locked.`];
-      if (Object.keys(errors).length) return invalid(errors);
-      if (b.name !== undefined) g.name = text(b, 'name')!;
-      if (b.description !== undefined) g.description = typeof b.description === 'string' ? b.description : null;
-      if (params) g.parameters = params;
-      if (b.locked_parameters !== undefined) g.locked = lockedOf(b.locked_parameters)!;
-      if (typeof b.is_default === 'boolean') g.isDefault = b.is_default;
-      if (typeof b.is_active === 'boolean') g.isActive = b.is_active;
-      g.updatedAt = ctx.now;
-      return json({ message: 'Parameter group updated', parameter_group: groupJson(g) });
-    })),
-    http.delete(`${base}/:id`, withGroup('parameter-group:delete', (g, ctx) => {
-      if (g.system) return refuse(422, 'System parameter groups cannot be deleted.');
-      const users = attachedTo(g, ctx);
-      if (users.length) return refuse(422, `This parameter group is attached to ${users.length} instance${users.length > 1 ? 's' : ''} and cannot be deleted.`);
-      world.parameterGroups.remove(g);
-      return message(200, 'Parameter group deleted');
-    })),
-    http.post(`${base}/:id/clone`, withGroup('parameter-group:write', async (g, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const name = body.body.name;
-      if (name !== undefined && name !== null && (typeof name !== 'string' || name.trim() === '' || name.length > 255)) return invalid({ name: ['The name field must be a string of at most 255 characters.'] });
-      const copy = add(ctx, {
-        name: typeof name === 'string' ? name : `${g.name} (copy)`, type: g.type, providerType: g.providerType, family: g.family, description: g.description,
-        parameters: { ...g.parameters }, locked: [...g.locked], isDefault: false, isActive: true,
-      });
-      return json({ message: 'Parameter group cloned', parameter_group: groupJson(copy) }, 201);
-    })),
+    http.get(
+      base,
+      guarded(world, 'parameter-group:read', (ctx) => paginate(ctx.url, visible(ctx).map(groupJson))),
+    ),
+    http.get(
+      `${base}/:id`,
+      withGroup('parameter-group:read', (g) => json({ parameter_group: groupJson(g) })),
+    ),
+    http.post(
+      base,
+      guarded(world, 'parameter-group:write', async (ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const b = body.body;
+        const errors = validate(b, false);
+        if (Object.keys(errors).length) return invalid(errors);
+        const g = add(ctx, {
+          name: text(b, 'name')!,
+          type: b.type as ParameterGroupRecord['type'],
+          providerType: text(b, 'provider_type')!,
+          family: typeof b.family === 'string' ? b.family : null,
+          description: typeof b.description === 'string' ? b.description : null,
+          parameters: parametersOf(b.parameters)!,
+          locked: lockedOf(b.locked_parameters ?? null)!,
+          isDefault: b.is_default === true,
+          isActive: true,
+        });
+        return json({ message: 'Parameter group created', parameter_group: groupJson(g) }, 201);
+      }),
+    ),
+    http.put(
+      `${base}/:id`,
+      withGroup('parameter-group:write', async (g, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const b = body.body;
+        // The facts give this route only the validation shape of 422: a system group's refusal uses it.
+        if (g.system) return invalid({ parameter_group: ['System parameter groups cannot be modified; clone one instead.'] });
+        const errors = validate(b, true);
+        const params = b.parameters === undefined ? undefined : parametersOf(b.parameters);
+        // Locked parameters keep their value (the lock as stored decides, not one sent alongside).
+        if (params) for (const k of g.locked) if (k in g.parameters && params[k] !== g.parameters[k]) errors[`parameters.${k}`] = [`The ${k} parameter is locked.`];
+        if (Object.keys(errors).length) return invalid(errors);
+        if (b.name !== undefined) g.name = text(b, 'name')!;
+        if (b.description !== undefined) g.description = typeof b.description === 'string' ? b.description : null;
+        if (params) g.parameters = params;
+        if (b.locked_parameters !== undefined) g.locked = lockedOf(b.locked_parameters)!;
+        if (typeof b.is_default === 'boolean') g.isDefault = b.is_default;
+        if (typeof b.is_active === 'boolean') g.isActive = b.is_active;
+        g.updatedAt = ctx.now;
+        return json({ message: 'Parameter group updated', parameter_group: groupJson(g) });
+      }),
+    ),
+    http.delete(
+      `${base}/:id`,
+      withGroup('parameter-group:delete', (g, ctx) => {
+        if (g.system) return refuse(422, 'System parameter groups cannot be deleted.');
+        const users = attachedTo(g, ctx);
+        if (users.length) return refuse(422, `This parameter group is attached to ${users.length} instance${users.length > 1 ? 's' : ''} and cannot be deleted.`);
+        world.parameterGroups.remove(g);
+        return message(200, 'Parameter group deleted');
+      }),
+    ),
+    http.post(
+      `${base}/:id/clone`,
+      withGroup('parameter-group:write', async (g, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const name = body.body.name;
+        if (name !== undefined && name !== null && (typeof name !== 'string' || name.trim() === '' || name.length > 255))
+          return invalid({ name: ['The name field must be a string of at most 255 characters.'] });
+        const copy = add(ctx, {
+          name: typeof name === 'string' ? name : `${g.name} (copy)`,
+          type: g.type,
+          providerType: g.providerType,
+          family: g.family,
+          description: g.description,
+          parameters: { ...g.parameters },
+          locked: [...g.locked],
+          isDefault: false,
+          isActive: true,
+        });
+        return json({ message: 'Parameter group cloned', parameter_group: groupJson(copy) }, 201);
+      }),
+    ),
   ];
 }
 
@@ -171,12 +207,81 @@ function seedParameterGroups(w: World, now: number, teams: { main: number; stagi
   const group = (g: Omit<ParameterGroupRecord, 'isActive' | 'createdAt' | 'updatedAt' | 'family' | 'description' | 'isDefault'> & Partial<ParameterGroupRecord>) =>
     w.parameterGroups.add({ family: null, description: null, isDefault: false, isActive: true, createdAt: at, updatedAt: at, ...g });
   const S = SEED_GROUPS;
-  group({ id: S.postgresDefault, teamId: SYSTEM_TEAM, system: true, isDefault: true, name: 'postgresql16-default', type: 'database', providerType: 'postgresql', family: 'postgresql16', description: 'Platform defaults', parameters: { max_connections: '100' }, locked: ['listen_addresses', 'port'] });
-  group({ id: S.redisDefault, teamId: SYSTEM_TEAM, system: true, isDefault: true, name: 'redis7-default', type: 'cache', providerType: 'redis', family: 'redis7', description: 'Platform defaults', parameters: { 'maxmemory-policy': 'noeviction' }, locked: ['maxmemory'] });
-  group({ id: S.rabbitDefault, teamId: SYSTEM_TEAM, system: true, isDefault: true, name: 'rabbitmq3-default', type: 'queue', providerType: 'rabbitmq', family: 'rabbitmq3', description: 'Platform defaults', parameters: { channel_max: '2047' }, locked: ['listeners.tcp.default'] });
-  group({ id: S.ordersTuned, teamId: teams.main, system: false, name: 'orders-pg-tuned', type: 'database', providerType: 'postgresql', family: 'postgresql16', description: 'More connections and work_mem for the orders workload', parameters: { max_connections: '200', work_mem: '16MB', shared_buffers: '1GB' }, locked: [], updatedAt: now - 40 * DAY });
-  group({ id: S.rabbitTuned, teamId: teams.main, system: false, name: 'rabbit-tuned', type: 'queue', providerType: 'rabbitmq', family: 'rabbitmq3', parameters: { channel_max: '4096', vm_memory_high_watermark: '0.6' }, locked: ['channel_max'], updatedAt: now - 40 * DAY });
-  group({ id: S.stagingTuned, teamId: teams.staging, system: false, name: 'staging-pg-tuned', type: 'database', providerType: 'postgresql', family: 'postgresql16', parameters: { max_connections: '50' }, locked: [] });
+  group({
+    id: S.postgresDefault,
+    teamId: SYSTEM_TEAM,
+    system: true,
+    isDefault: true,
+    name: 'postgresql16-default',
+    type: 'database',
+    providerType: 'postgresql',
+    family: 'postgresql16',
+    description: 'Platform defaults',
+    parameters: { max_connections: '100' },
+    locked: ['listen_addresses', 'port'],
+  });
+  group({
+    id: S.redisDefault,
+    teamId: SYSTEM_TEAM,
+    system: true,
+    isDefault: true,
+    name: 'redis7-default',
+    type: 'cache',
+    providerType: 'redis',
+    family: 'redis7',
+    description: 'Platform defaults',
+    parameters: { 'maxmemory-policy': 'noeviction' },
+    locked: ['maxmemory'],
+  });
+  group({
+    id: S.rabbitDefault,
+    teamId: SYSTEM_TEAM,
+    system: true,
+    isDefault: true,
+    name: 'rabbitmq3-default',
+    type: 'queue',
+    providerType: 'rabbitmq',
+    family: 'rabbitmq3',
+    description: 'Platform defaults',
+    parameters: { channel_max: '2047' },
+    locked: ['listeners.tcp.default'],
+  });
+  group({
+    id: S.ordersTuned,
+    teamId: teams.main,
+    system: false,
+    name: 'orders-pg-tuned',
+    type: 'database',
+    providerType: 'postgresql',
+    family: 'postgresql16',
+    description: 'More connections and work_mem for the orders workload',
+    parameters: { max_connections: '200', work_mem: '16MB', shared_buffers: '1GB' },
+    locked: [],
+    updatedAt: now - 40 * DAY,
+  });
+  group({
+    id: S.rabbitTuned,
+    teamId: teams.main,
+    system: false,
+    name: 'rabbit-tuned',
+    type: 'queue',
+    providerType: 'rabbitmq',
+    family: 'rabbitmq3',
+    parameters: { channel_max: '4096', vm_memory_high_watermark: '0.6' },
+    locked: ['channel_max'],
+    updatedAt: now - 40 * DAY,
+  });
+  group({
+    id: S.stagingTuned,
+    teamId: teams.staging,
+    system: false,
+    name: 'staging-pg-tuned',
+    type: 'database',
+    providerType: 'postgresql',
+    family: 'postgresql16',
+    parameters: { max_connections: '50' },
+    locked: [],
+  });
 }
 
 declare module '../state/world.js' {

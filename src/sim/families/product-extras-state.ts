@@ -55,7 +55,16 @@ export class ProductExtras {
 
   /** The seed: one 20 GB volume attached to vps-01 (`teamId`, `vpsId` from the world's seed). */
   seed(now: number, teamId: number, vpsId: string): void {
-    this.volumes.add({ id: SEED_VOLUME.id, teamId, vpsId, name: SEED_VOLUME.name, sizeGb: SEED_VOLUME.sizeGb, createdAt: now - 30 * 86_400_000, updatedAt: now - 30 * 86_400_000, life: lifecycle(now - 30 * 86_400_000, 'attached') });
+    this.volumes.add({
+      id: SEED_VOLUME.id,
+      teamId,
+      vpsId,
+      name: SEED_VOLUME.name,
+      sizeGb: SEED_VOLUME.sizeGb,
+      createdAt: now - 30 * 86_400_000,
+      updatedAt: now - 30 * 86_400_000,
+      life: lifecycle(now - 30 * 86_400_000, 'attached'),
+    });
   }
 
   policyOf(bucketId: string): PolicyRecord {

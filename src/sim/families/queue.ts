@@ -137,7 +137,16 @@ export const queueFamily: FamilyDef<QueueRecord> = {
       const n = ctx.world.ids.int('queue-password');
       return {
         record: newQueue(
-          { id: ctx.world.ids.uuid('queue'), teamId: ctx.team.id, name: name!, version: (version as string | null) ?? DEFAULT_VERSION, resourceProfile: profile!, datacenter: 'fsn1', password: `rmq-Sim${n}-${name!.length}x`, createdAt: ctx.now },
+          {
+            id: ctx.world.ids.uuid('queue'),
+            teamId: ctx.team.id,
+            name: name!,
+            version: (version as string | null) ?? DEFAULT_VERSION,
+            resourceProfile: profile!,
+            datacenter: 'fsn1',
+            password: `rmq-Sim${n}-${name!.length}x`,
+            createdAt: ctx.now,
+          },
           'pending',
         ),
       };
@@ -160,10 +169,27 @@ export const queueFamily: FamilyDef<QueueRecord> = {
       return undefined;
     },
   },
-  destroy: { message: 'Queue instance destruction initiated.', refusal: 'Cannot destroy instance in current status. Please stop the instance first.', from: ['stopped', 'error'], op: { during: 'destroying', after: 'gone', ms: 20 * SECOND } },
+  destroy: {
+    message: 'Queue instance destruction initiated.',
+    refusal: 'Cannot destroy instance in current status. Please stop the instance first.',
+    from: ['stopped', 'error'],
+    op: { during: 'destroying', after: 'gone', ms: 20 * SECOND },
+  },
   actions: {
-    start: { from: ['stopped', 'error'], op: { during: 'provisioning', after: 'running', ms: 20 * SECOND }, message: 'Queue instance start initiated.', refusal: 'Cannot start instance in current status.', answer: (q, ctx) => ({ instance: queueFamily.view(q, nowOf(queueFamily, q, ctx.now), ctx) }) },
-    stop: { from: ['running'], op: { during: 'stopped', after: 'stopped', ms: 15 * SECOND }, message: 'Queue instance stop initiated.', refusal: 'Cannot stop instance in current status.', answer: (q, ctx) => ({ instance: queueFamily.view(q, nowOf(queueFamily, q, ctx.now), ctx) }) },
+    start: {
+      from: ['stopped', 'error'],
+      op: { during: 'provisioning', after: 'running', ms: 20 * SECOND },
+      message: 'Queue instance start initiated.',
+      refusal: 'Cannot start instance in current status.',
+      answer: (q, ctx) => ({ instance: queueFamily.view(q, nowOf(queueFamily, q, ctx.now), ctx) }),
+    },
+    stop: {
+      from: ['running'],
+      op: { during: 'stopped', after: 'stopped', ms: 15 * SECOND },
+      message: 'Queue instance stop initiated.',
+      refusal: 'Cannot stop instance in current status.',
+      answer: (q, ctx) => ({ instance: queueFamily.view(q, nowOf(queueFamily, q, ctx.now), ctx) }),
+    },
   },
   diagnostics: { diagnose: true, events: true, logs: true },
 };
@@ -183,19 +209,25 @@ function queueExtras(world: World) {
       return q && !isGone(q.life, ctx.now) ? fn(q, ctx) : notFound('QueueInstance', ctx.params.id);
     });
   return [
-    http.get(`${API}/queue/:id/connection-info`, withQueue((q) =>
-      json({
-        amqp_url: `amqps://admin:${q.password}@${host(q)}:${AMQPS_PORT}/`,
-        management_url: managementUrl(q),
-        host: host(q),
-        port: AMQPS_PORT,
-        management_port: MANAGEMENT_PORT,
-        vhost: '/',
-        username: 'admin',
-        password: q.password,
-      }),
-    )),
-    http.get(`${API}/queue/:id/metrics`, withQueue((q, ctx) => json(metricsOf(q, ctx.now)))),
+    http.get(
+      `${API}/queue/:id/connection-info`,
+      withQueue((q) =>
+        json({
+          amqp_url: `amqps://admin:${q.password}@${host(q)}:${AMQPS_PORT}/`,
+          management_url: managementUrl(q),
+          host: host(q),
+          port: AMQPS_PORT,
+          management_port: MANAGEMENT_PORT,
+          vhost: '/',
+          username: 'admin',
+          password: q.password,
+        }),
+      ),
+    ),
+    http.get(
+      `${API}/queue/:id/metrics`,
+      withQueue((q, ctx) => json(metricsOf(q, ctx.now))),
+    ),
   ];
 }
 
@@ -220,10 +252,37 @@ function metricsOf(q: QueueRecord, now: number) {
 
 /** Seeded queues of team 1: `events-rabbit` (running, with a parameter group) and `archive-rabbit` (stopped). */
 function seedQueues(w: World, now: number, ids: { events: string; archive: string }, groupId: number, teamId: number): void {
-  const events = w.queues.add(newQueue({ id: ids.events, teamId, name: 'events-rabbit', version: '3.13', resourceProfile: 'queue-small', datacenter: 'fsn1', password: 'rmq-S3cret-events', createdAt: now - 45 * DAY, parameterGroupId: groupId }));
+  const events = w.queues.add(
+    newQueue({
+      id: ids.events,
+      teamId,
+      name: 'events-rabbit',
+      version: '3.13',
+      resourceProfile: 'queue-small',
+      datacenter: 'fsn1',
+      password: 'rmq-S3cret-events',
+      createdAt: now - 45 * DAY,
+      parameterGroupId: groupId,
+    }),
+  );
   // A restart half an hour ago: the seeded broker has recent events and log lines to show.
   events.life.ops.push({ kind: 'start', during: 'provisioning', after: 'running', ms: MINUTE, at: now - 30 * MINUTE, endAt: now - 29 * MINUTE, fails: false });
-  w.queues.add(newQueue({ id: ids.archive, teamId, name: 'archive-rabbit', version: '3.12', resourceProfile: 'queue-micro', datacenter: 'fsn1', password: 'rmq-S3cret-archive', createdAt: now - 90 * DAY, automatedSnapshots: false }, 'stopped'));
+  w.queues.add(
+    newQueue(
+      {
+        id: ids.archive,
+        teamId,
+        name: 'archive-rabbit',
+        version: '3.12',
+        resourceProfile: 'queue-micro',
+        datacenter: 'fsn1',
+        password: 'rmq-S3cret-archive',
+        createdAt: now - 90 * DAY,
+        automatedSnapshots: false,
+      },
+      'stopped',
+    ),
+  );
 }
 
 /** Every /queue route: the reads first, then the family's. */

@@ -65,7 +65,11 @@ const CHANNELS = ['database', 'mail', 'webhook', 'slack', 'sms'];
 const LIMITS = { per_resource: 10, per_team: 100 };
 
 function targetsOf(world: World, team: number, type: string, now: number): { id: string; name: string }[] {
-  if (type === 'vps') return world.vps.list(team).filter((v) => !isGone(v.life, now)).map((v) => ({ id: v.id, name: v.name }));
+  if (type === 'vps')
+    return world.vps
+      .list(team)
+      .filter((v) => !isGone(v.life, now))
+      .map((v) => ({ id: v.id, name: v.name }));
   if (type === 'database') return world.databases.list(team).map((d) => ({ id: String(d.id), name: d.name }));
   return [];
 }
@@ -148,7 +152,18 @@ function incidentView(i: AlertIncidentRecord, withEvents: boolean) {
     details: `${i.resourceName}: ${i.signalKey} ${i.operator} ${i.threshold}`,
   };
   if (withEvents) {
-    const ev = (n: number, type: string, at: number, value: string) => ({ id: `${i.id}-e${n}`, type, occurred_at: iso(at), severity: i.severity, value, threshold: i.threshold, evaluation_health: 'ok', error_code: null, details: {}, deliveries: ['mail'] });
+    const ev = (n: number, type: string, at: number, value: string) => ({
+      id: `${i.id}-e${n}`,
+      type,
+      occurred_at: iso(at),
+      severity: i.severity,
+      value,
+      threshold: i.threshold,
+      evaluation_health: 'ok',
+      error_code: null,
+      details: {},
+      deliveries: ['mail'],
+    });
     view.events = [ev(1, 'opened', i.openedAt, i.triggerValue), ...(i.resolvedAt === null ? [] : [ev(2, 'resolved', i.resolvedAt, i.recoveryValue ?? '')])];
   }
   return view;
@@ -182,7 +197,8 @@ function ruleErrors(world: World, ctx: Ctx, body: Record<string, unknown>, creat
     const type = body.resource_type;
     if (typeof type !== 'string' || !SIGNALS[type]) e.resource_type = [type === undefined ? 'The resource type field is required.' : 'The selected resource type is invalid.'];
     else {
-      if (!targetsOf(world, ctx.team.id, type, ctx.now).some((t) => t.id === body.resource_id)) e.resource_id = [body.resource_id === undefined ? 'The resource id field is required.' : 'The selected resource id is invalid.'];
+      if (!targetsOf(world, ctx.team.id, type, ctx.now).some((t) => t.id === body.resource_id))
+        e.resource_id = [body.resource_id === undefined ? 'The resource id field is required.' : 'The selected resource id is invalid.'];
       if (!signalOf(type, String(body.signal_key))) e.signal_key = [body.signal_key === undefined ? 'The signal key field is required.' : 'The selected signal key is invalid.'];
     }
     if (body.comparison_operator === undefined) e.comparison_operator = ['The comparison operator field is required.'];
@@ -221,96 +237,199 @@ export function resourceAlertHandlers(world: World) {
   const limits = (ctx: Ctx) => ({ ...LIMITS, team_used: rules(ctx).length });
   const q = (ctx: Ctx, k: string) => ctx.url.searchParams.get(k) || null;
   return [
-    http.get(`${base}/catalog`, guarded(world, 'alert:read', (ctx) => json({
-      data: {
-        families: [
-          ...Object.entries(SIGNALS).map(([key, signals]) => ({ key, label: FAMILY_LABEL[key]!, creatable: 'yes', availability: null, resources: targetsOf(world, ctx.team.id, key, ctx.now), signals })),
-          { key: 'kubernetes', label: 'Kubernetes', creatable: 'no', availability: 'Alerts for this family become available once its evaluation is switched on.', resources: [], signals: [] },
-        ],
-        channels: CHANNELS,
-        limits: limits(ctx),
-        dispatch_enabled: true,
-      },
-    }))),
-    http.get(`${base}/sources`, guarded(world, 'alert:read', (ctx) => {
-      const open = incidents(ctx).filter((i) => i.state === 'open');
-      const data = [
-        { key: 'vps_metrics', label: 'VPS metrics', coverage_note: 'CPU, memory and disk of every VPS, every minute', notifies_customers: 'yes', state: 'healthy', last_succeeded_at: iso(ctx.now - (ctx.now % MINUTE)), last_error_code: null, open_conditions: open.filter((i) => i.resourceType === 'vps').length },
-        { key: 'database_metrics', label: 'Database metrics', coverage_note: 'Connections and replication of managed databases', notifies_customers: 'yes', state: 'stale', last_succeeded_at: iso(ctx.now - 47 * MINUTE), last_error_code: 'source.scrape_timeout', open_conditions: open.filter((i) => i.resourceType === 'database').length },
-        { key: 'kubernetes_metrics', label: 'Kubernetes metrics', coverage_note: 'Not evaluated yet', notifies_customers: 'no', state: 'never_ran', last_succeeded_at: null, last_error_code: null, open_conditions: 0 },
-      ];
-      return json({ data, degraded: data.some((s) => s.state === 'failing' || s.state === 'stale') });
-    })),
-    http.get(`${base}/incidents`, guarded(world, 'alert:read', (ctx) => {
-      const state = q(ctx, 'state') ?? 'all';
-      const errors: Record<string, string[]> = {};
-      if (!['open', 'resolved', 'all'].includes(state)) errors.state = ['The selected state is invalid.'];
-      const severity = q(ctx, 'severity');
-      if (severity && severity !== 'warning' && severity !== 'critical') errors.severity = ['The selected severity is invalid.'];
-      const since = q(ctx, 'since') ?? iso(ctx.now - 30 * DAY);
-      const until = q(ctx, 'until') ?? iso(ctx.now);
-      if (Number.isNaN(Date.parse(since))) errors.since = ['The since field must be a valid date.'];
-      if (Number.isNaN(Date.parse(until))) errors.until = ['The until field must be a valid date.'];
-      if (Object.keys(errors).length) return invalid(errors);
-      const f = { state, severity, source: q(ctx, 'source'), resource_type: q(ctx, 'resource_type'), resource_id: q(ctx, 'resource_id'), signal_key: q(ctx, 'signal_key'), since, until };
-      const items = incidents(ctx)
-        .filter((i) => (state === 'all' || i.state === state) && (!severity || i.severity === severity) && (!f.resource_type || i.resourceType === f.resource_type) && (!f.resource_id || i.resourceId === f.resource_id) && (!f.signal_key || i.signalKey === f.signal_key) && (!f.source || f.source === 'rule'))
-        .filter((i) => i.openedAt >= Date.parse(since) && i.openedAt <= Date.parse(until))
-        .sort((a, b) => b.openedAt - a.openedAt);
-      const page = cursorPage(ctx, items);
-      if (page instanceof Response) return page;
-      return json({ data: page.data.map((i) => incidentView(i, false)), filters: f, pagination: page.pagination });
-    })),
-    http.get(`${base}/incidents/:id`, guarded(world, 'alert:read', (ctx) => {
-      const i = world.monitoring.alertIncidents.get(ctx.team.id, ctx.params.id);
-      return i ? json({ data: incidentView(i, true) }) : notFound('ResourceAlertIncident', ctx.params.id);
-    })),
-    http.get(`${base}/rules`, guarded(world, 'alert:read', (ctx) => {
-      const state = q(ctx, 'state') ?? 'all';
-      if (!['all', 'healthy', 'pending', 'firing', 'disabled', 'problem'].includes(state)) return invalid({ state: ['The selected state is invalid.'] });
-      const f = { state, severity: q(ctx, 'severity'), resource_type: q(ctx, 'resource_type'), resource_id: q(ctx, 'resource_id'), signal_key: q(ctx, 'signal_key') };
-      const items = rules(ctx).filter((r) => (state === 'all' || stateOf(r) === state) && (!f.severity || r.severity === f.severity) && (!f.resource_type || r.resourceType === f.resource_type) && (!f.resource_id || r.resourceId === f.resource_id) && (!f.signal_key || r.signalKey === f.signal_key));
-      const page = cursorPage(ctx, items);
-      if (page instanceof Response) return page;
-      return json({ data: page.data.map((r) => ruleView(world, r, ctx.now)), filters: f, limits: limits(ctx), pagination: page.pagination });
-    })),
-    http.post(`${base}/rules`, guarded(world, 'alert:write', async (ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const b = body.body;
-      const e = ruleErrors(world, ctx, b, true);
-      if (Object.keys(e).length) return invalid(e);
-      const target = targetsOf(world, ctx.team.id, b.resource_type as string, ctx.now).find((t) => t.id === b.resource_id)!;
-      const r = newRule({ id: world.ids.uuid('alert-rule'), teamId: ctx.team.id, resourceType: b.resource_type as string, resourceId: target.id, resourceName: target.name, signalKey: b.signal_key as string, operator: b.comparison_operator as string, threshold: b.threshold_value as number, createdAt: ctx.now });
-      applyRule(r, b, ctx.now);
-      world.monitoring.alertRules.add(r);
-      return json({ message: 'Resource alert rule created', data: ruleView(world, r, ctx.now) }, 201);
-    })),
-    http.get(`${base}/rules/:id`, withRule('alert:read', (r, ctx) => json({ data: ruleView(world, r, ctx.now) }))),
-    http.put(`${base}/rules/:id`, withRule('alert:write', async (r, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const e = ruleErrors(world, ctx, body.body, false);
-      if (Object.keys(e).length) return invalid(e);
-      applyRule(r, body.body, ctx.now);
-      return json({ message: 'Resource alert rule updated', data: ruleView(world, r, ctx.now) });
-    })),
-    http.delete(`${base}/rules/:id`, withRule('alert:delete', (r) => {
-      world.monitoring.alertRules.remove(r);
-      return message(200, 'Resource alert rule deleted');
-    })),
-    http.patch(`${base}/rules/:id/enabled`, withRule('alert:write', async (r, ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      if (typeof body.body.enabled !== 'boolean') return invalid({ enabled: [body.body.enabled === undefined ? 'The enabled field is required.' : 'The enabled field must be true or false.'] });
-      r.enabled = body.body.enabled;
-      r.updatedAt = ctx.now;
-      return json({ message: r.enabled ? 'Resource alert rule enabled' : 'Resource alert rule disabled', data: ruleView(world, r, ctx.now) });
-    })),
+    http.get(
+      `${base}/catalog`,
+      guarded(world, 'alert:read', (ctx) =>
+        json({
+          data: {
+            families: [
+              ...Object.entries(SIGNALS).map(([key, signals]) => ({
+                key,
+                label: FAMILY_LABEL[key]!,
+                creatable: 'yes',
+                availability: null,
+                resources: targetsOf(world, ctx.team.id, key, ctx.now),
+                signals,
+              })),
+              { key: 'kubernetes', label: 'Kubernetes', creatable: 'no', availability: 'Alerts for this family become available once its evaluation is switched on.', resources: [], signals: [] },
+            ],
+            channels: CHANNELS,
+            limits: limits(ctx),
+            dispatch_enabled: true,
+          },
+        }),
+      ),
+    ),
+    http.get(
+      `${base}/sources`,
+      guarded(world, 'alert:read', (ctx) => {
+        const open = incidents(ctx).filter((i) => i.state === 'open');
+        const data = [
+          {
+            key: 'vps_metrics',
+            label: 'VPS metrics',
+            coverage_note: 'CPU, memory and disk of every VPS, every minute',
+            notifies_customers: 'yes',
+            state: 'healthy',
+            last_succeeded_at: iso(ctx.now - (ctx.now % MINUTE)),
+            last_error_code: null,
+            open_conditions: open.filter((i) => i.resourceType === 'vps').length,
+          },
+          {
+            key: 'database_metrics',
+            label: 'Database metrics',
+            coverage_note: 'Connections and replication of managed databases',
+            notifies_customers: 'yes',
+            state: 'stale',
+            last_succeeded_at: iso(ctx.now - 47 * MINUTE),
+            last_error_code: 'source.scrape_timeout',
+            open_conditions: open.filter((i) => i.resourceType === 'database').length,
+          },
+          {
+            key: 'kubernetes_metrics',
+            label: 'Kubernetes metrics',
+            coverage_note: 'Not evaluated yet',
+            notifies_customers: 'no',
+            state: 'never_ran',
+            last_succeeded_at: null,
+            last_error_code: null,
+            open_conditions: 0,
+          },
+        ];
+        return json({ data, degraded: data.some((s) => s.state === 'failing' || s.state === 'stale') });
+      }),
+    ),
+    http.get(
+      `${base}/incidents`,
+      guarded(world, 'alert:read', (ctx) => {
+        const state = q(ctx, 'state') ?? 'all';
+        const errors: Record<string, string[]> = {};
+        if (!['open', 'resolved', 'all'].includes(state)) errors.state = ['The selected state is invalid.'];
+        const severity = q(ctx, 'severity');
+        if (severity && severity !== 'warning' && severity !== 'critical') errors.severity = ['The selected severity is invalid.'];
+        const since = q(ctx, 'since') ?? iso(ctx.now - 30 * DAY);
+        const until = q(ctx, 'until') ?? iso(ctx.now);
+        if (Number.isNaN(Date.parse(since))) errors.since = ['The since field must be a valid date.'];
+        if (Number.isNaN(Date.parse(until))) errors.until = ['The until field must be a valid date.'];
+        if (Object.keys(errors).length) return invalid(errors);
+        const f = { state, severity, source: q(ctx, 'source'), resource_type: q(ctx, 'resource_type'), resource_id: q(ctx, 'resource_id'), signal_key: q(ctx, 'signal_key'), since, until };
+        const items = incidents(ctx)
+          .filter(
+            (i) =>
+              (state === 'all' || i.state === state) &&
+              (!severity || i.severity === severity) &&
+              (!f.resource_type || i.resourceType === f.resource_type) &&
+              (!f.resource_id || i.resourceId === f.resource_id) &&
+              (!f.signal_key || i.signalKey === f.signal_key) &&
+              (!f.source || f.source === 'rule'),
+          )
+          .filter((i) => i.openedAt >= Date.parse(since) && i.openedAt <= Date.parse(until))
+          .sort((a, b) => b.openedAt - a.openedAt);
+        const page = cursorPage(ctx, items);
+        if (page instanceof Response) return page;
+        return json({ data: page.data.map((i) => incidentView(i, false)), filters: f, pagination: page.pagination });
+      }),
+    ),
+    http.get(
+      `${base}/incidents/:id`,
+      guarded(world, 'alert:read', (ctx) => {
+        const i = world.monitoring.alertIncidents.get(ctx.team.id, ctx.params.id);
+        return i ? json({ data: incidentView(i, true) }) : notFound('ResourceAlertIncident', ctx.params.id);
+      }),
+    ),
+    http.get(
+      `${base}/rules`,
+      guarded(world, 'alert:read', (ctx) => {
+        const state = q(ctx, 'state') ?? 'all';
+        if (!['all', 'healthy', 'pending', 'firing', 'disabled', 'problem'].includes(state)) return invalid({ state: ['The selected state is invalid.'] });
+        const f = { state, severity: q(ctx, 'severity'), resource_type: q(ctx, 'resource_type'), resource_id: q(ctx, 'resource_id'), signal_key: q(ctx, 'signal_key') };
+        const items = rules(ctx).filter(
+          (r) =>
+            (state === 'all' || stateOf(r) === state) &&
+            (!f.severity || r.severity === f.severity) &&
+            (!f.resource_type || r.resourceType === f.resource_type) &&
+            (!f.resource_id || r.resourceId === f.resource_id) &&
+            (!f.signal_key || r.signalKey === f.signal_key),
+        );
+        const page = cursorPage(ctx, items);
+        if (page instanceof Response) return page;
+        return json({ data: page.data.map((r) => ruleView(world, r, ctx.now)), filters: f, limits: limits(ctx), pagination: page.pagination });
+      }),
+    ),
+    http.post(
+      `${base}/rules`,
+      guarded(world, 'alert:write', async (ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const b = body.body;
+        const e = ruleErrors(world, ctx, b, true);
+        if (Object.keys(e).length) return invalid(e);
+        const target = targetsOf(world, ctx.team.id, b.resource_type as string, ctx.now).find((t) => t.id === b.resource_id)!;
+        const r = newRule({
+          id: world.ids.uuid('alert-rule'),
+          teamId: ctx.team.id,
+          resourceType: b.resource_type as string,
+          resourceId: target.id,
+          resourceName: target.name,
+          signalKey: b.signal_key as string,
+          operator: b.comparison_operator as string,
+          threshold: b.threshold_value as number,
+          createdAt: ctx.now,
+        });
+        applyRule(r, b, ctx.now);
+        world.monitoring.alertRules.add(r);
+        return json({ message: 'Resource alert rule created', data: ruleView(world, r, ctx.now) }, 201);
+      }),
+    ),
+    http.get(
+      `${base}/rules/:id`,
+      withRule('alert:read', (r, ctx) => json({ data: ruleView(world, r, ctx.now) })),
+    ),
+    http.put(
+      `${base}/rules/:id`,
+      withRule('alert:write', async (r, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const e = ruleErrors(world, ctx, body.body, false);
+        if (Object.keys(e).length) return invalid(e);
+        applyRule(r, body.body, ctx.now);
+        return json({ message: 'Resource alert rule updated', data: ruleView(world, r, ctx.now) });
+      }),
+    ),
+    http.delete(
+      `${base}/rules/:id`,
+      withRule('alert:delete', (r) => {
+        world.monitoring.alertRules.remove(r);
+        return message(200, 'Resource alert rule deleted');
+      }),
+    ),
+    http.patch(
+      `${base}/rules/:id/enabled`,
+      withRule('alert:write', async (r, ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        if (typeof body.body.enabled !== 'boolean') return invalid({ enabled: [body.body.enabled === undefined ? 'The enabled field is required.' : 'The enabled field must be true or false.'] });
+        r.enabled = body.body.enabled;
+        r.updatedAt = ctx.now;
+        return json({ message: r.enabled ? 'Resource alert rule enabled' : 'Resource alert rule disabled', data: ruleView(world, r, ctx.now) });
+      }),
+    ),
   ];
 }
 
-export function newRule(r: { id: string; teamId: number; resourceType: string; resourceId: string; resourceName: string; signalKey: string; operator: string; threshold: number; createdAt: number } & Partial<AlertRuleRecord>): AlertRuleRecord {
+export function newRule(
+  r: {
+    id: string;
+    teamId: number;
+    resourceType: string;
+    resourceId: string;
+    resourceName: string;
+    signalKey: string;
+    operator: string;
+    threshold: number;
+    createdAt: number;
+  } & Partial<AlertRuleRecord>,
+): AlertRuleRecord {
   return { name: null, description: null, durationMinutes: 5, severity: 'warning', enabled: true, channels: ['database'], firing: false, lastValue: null, updatedAt: r.createdAt, ...r };
 }
 
@@ -324,10 +443,86 @@ export function seedResourceAlerts(w: World, now: number, team: number, ids: { v
   const [v1, v2] = ids.vps as [{ id: string; name: string }, { id: string; name: string }];
   const S = RESOURCE_ALERT_SEED;
   const rules = w.monitoring.alertRules;
-  rules.add(newRule({ id: S.rules.memory, teamId: team, name: 'vps-01-memory', resourceType: 'vps', resourceId: v1.id, resourceName: v1.name, signalKey: 'memory_usage', operator: 'gte', threshold: 90, severity: 'critical', channels: ['mail', 'slack'], firing: true, lastValue: 93.1, createdAt: now - 20 * DAY }));
-  rules.add(newRule({ id: S.rules.connections, teamId: team, name: 'orders-pg-connections', resourceType: 'database', resourceId: ids.database.id, resourceName: ids.database.name, signalKey: 'db_connection_usage', operator: 'gt', threshold: 80, lastValue: 35, createdAt: now - 40 * DAY }));
-  rules.add(newRule({ id: S.rules.disk, teamId: team, resourceType: 'vps', resourceId: v2.id, resourceName: v2.name, signalKey: 'disk_usage', operator: 'gte', threshold: 85, enabled: false, createdAt: now - 5 * DAY }));
+  rules.add(
+    newRule({
+      id: S.rules.memory,
+      teamId: team,
+      name: 'vps-01-memory',
+      resourceType: 'vps',
+      resourceId: v1.id,
+      resourceName: v1.name,
+      signalKey: 'memory_usage',
+      operator: 'gte',
+      threshold: 90,
+      severity: 'critical',
+      channels: ['mail', 'slack'],
+      firing: true,
+      lastValue: 93.1,
+      createdAt: now - 20 * DAY,
+    }),
+  );
+  rules.add(
+    newRule({
+      id: S.rules.connections,
+      teamId: team,
+      name: 'orders-pg-connections',
+      resourceType: 'database',
+      resourceId: ids.database.id,
+      resourceName: ids.database.name,
+      signalKey: 'db_connection_usage',
+      operator: 'gt',
+      threshold: 80,
+      lastValue: 35,
+      createdAt: now - 40 * DAY,
+    }),
+  );
+  rules.add(
+    newRule({
+      id: S.rules.disk,
+      teamId: team,
+      resourceType: 'vps',
+      resourceId: v2.id,
+      resourceName: v2.name,
+      signalKey: 'disk_usage',
+      operator: 'gte',
+      threshold: 85,
+      enabled: false,
+      createdAt: now - 5 * DAY,
+    }),
+  );
   const inc = w.monitoring.alertIncidents;
-  inc.add({ id: S.incidents.open, teamId: team, ruleId: S.rules.memory, state: 'open', severity: 'critical', resourceType: 'vps', resourceId: v1.id, resourceName: v1.name, signalKey: 'memory_usage', triggerValue: '93.1', threshold: '90', operator: 'gte', recoveryValue: null, openedAt: now - 25 * MINUTE, resolvedAt: null });
-  inc.add({ id: S.incidents.resolved, teamId: team, ruleId: S.rules.connections, state: 'resolved', severity: 'warning', resourceType: 'database', resourceId: ids.database.id, resourceName: ids.database.name, signalKey: 'db_connection_usage', triggerValue: '86', threshold: '80', operator: 'gt', recoveryValue: '41', openedAt: now - DAY - 2 * HOUR, resolvedAt: now - DAY - HOUR });
+  inc.add({
+    id: S.incidents.open,
+    teamId: team,
+    ruleId: S.rules.memory,
+    state: 'open',
+    severity: 'critical',
+    resourceType: 'vps',
+    resourceId: v1.id,
+    resourceName: v1.name,
+    signalKey: 'memory_usage',
+    triggerValue: '93.1',
+    threshold: '90',
+    operator: 'gte',
+    recoveryValue: null,
+    openedAt: now - 25 * MINUTE,
+    resolvedAt: null,
+  });
+  inc.add({
+    id: S.incidents.resolved,
+    teamId: team,
+    ruleId: S.rules.connections,
+    state: 'resolved',
+    severity: 'warning',
+    resourceType: 'database',
+    resourceId: ids.database.id,
+    resourceName: ids.database.name,
+    signalKey: 'db_connection_usage',
+    triggerValue: '86',
+    threshold: '80',
+    operator: 'gt',
+    recoveryValue: '41',
+    openedAt: now - DAY - 2 * HOUR,
+    resolvedAt: now - DAY - HOUR,
+  });
 }

@@ -18,9 +18,25 @@ function usageJson(ctx: Ctx, id: string) {
     const seconds = requests * 0.08;
     const compute = Math.round(seconds * 0.4);
     return {
-      id: `${id.slice(0, 8)}-usage-${i + 1}`, serverless_container_id: id, team_id: ctx.team.id, billing_period: period, recorded_at: iso(ctx.now - (days - 1 - i) * 24 * HOUR),
-      request_count: requests, total_duration_seconds: seconds, avg_memory_mb: 180, avg_cpu_millicores: 120, request_cost_cents: Math.round(requests / 1000), compute_cost_cents: compute,
-      total_cost_cents: Math.round(requests / 1000) + compute, max_replicas_reached: 2, error_count: i, notes: null, created_at: null, updated_at: null, vcpu_seconds: seconds * 0.25, memory_gib_seconds: seconds * 0.25,
+      id: `${id.slice(0, 8)}-usage-${i + 1}`,
+      serverless_container_id: id,
+      team_id: ctx.team.id,
+      billing_period: period,
+      recorded_at: iso(ctx.now - (days - 1 - i) * 24 * HOUR),
+      request_count: requests,
+      total_duration_seconds: seconds,
+      avg_memory_mb: 180,
+      avg_cpu_millicores: 120,
+      request_cost_cents: Math.round(requests / 1000),
+      compute_cost_cents: compute,
+      total_cost_cents: Math.round(requests / 1000) + compute,
+      max_replicas_reached: 2,
+      error_count: i,
+      notes: null,
+      created_at: null,
+      updated_at: null,
+      vcpu_seconds: seconds * 0.25,
+      memory_gib_seconds: seconds * 0.25,
     };
   });
   const cents = usage.reduce((a, u) => a + u.total_cost_cents, 0);
@@ -30,7 +46,12 @@ function usageJson(ctx: Ctx, id: string) {
     // The facts type these two totals as strings.
     // The types say strings; the provider's CLI formats them as numbers (toFixed): as with
     // monthly_cost, the simulator sends what the clients read (the client takes both).
-    summary: { total_requests: usage.reduce((a, u) => a + u.request_count, 0), total_compute_seconds: usage.reduce((a, u) => a + u.total_duration_seconds, 0), total_cost_cents: cents, total_cost_dollars: cents / 100 },
+    summary: {
+      total_requests: usage.reduce((a, u) => a + u.request_count, 0),
+      total_compute_seconds: usage.reduce((a, u) => a + u.total_duration_seconds, 0),
+      total_cost_cents: cents,
+      total_cost_dollars: cents / 100,
+    },
   };
 }
 
@@ -51,20 +72,26 @@ function metricsJson(ctx: Ctx, c: NonNullable<ReturnType<typeof findContainer>>,
 
 export function serverlessUsageHandlers(world: World) {
   return [
-    http.get(`${API}/serverless/:id/usage`, guarded(world, 'serverless:read', (ctx) => {
-      const c = findContainer(ctx);
-      if (!c) return containerMissing(ctx);
-      const period = ctx.url.searchParams.get('period');
-      if (period !== null && !/^\d{4}-\d{2}$/.test(period)) return invalid({ period: ['The period field must match the format Y-m.'] });
-      return json(usageJson(ctx, c.id));
-    })),
-    http.get(`${API}/serverless/:id/metrics`, guarded(world, 'serverless:read', (ctx) => {
-      const c = findContainer(ctx);
-      if (!c) return containerMissing(ctx);
-      const raw = ctx.url.searchParams.get('hours');
-      const hours = raw === null ? 24 : Number(raw);
-      if (!Number.isInteger(hours) || hours < 1 || hours > 168) return invalid({ hours: ['The hours field must be between 1 and 168.'] });
-      return json(metricsJson(ctx, c, hours));
-    })),
+    http.get(
+      `${API}/serverless/:id/usage`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const c = findContainer(ctx);
+        if (!c) return containerMissing(ctx);
+        const period = ctx.url.searchParams.get('period');
+        if (period !== null && !/^\d{4}-\d{2}$/.test(period)) return invalid({ period: ['The period field must match the format Y-m.'] });
+        return json(usageJson(ctx, c.id));
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/metrics`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const c = findContainer(ctx);
+        if (!c) return containerMissing(ctx);
+        const raw = ctx.url.searchParams.get('hours');
+        const hours = raw === null ? 24 : Number(raw);
+        if (!Number.isInteger(hours) || hours < 1 || hours > 168) return invalid({ hours: ['The hours field must be between 1 and 168.'] });
+        return json(metricsJson(ctx, c, hours));
+      }),
+    ),
   ];
 }

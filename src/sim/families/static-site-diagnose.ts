@@ -20,9 +20,21 @@ export function siteDiagnosis(s: StaticSiteRecord, status: StatusView, teamName:
     });
   }
   if (!status.operation.terminal) {
-    findings.push({ code: 'static_site.operation_in_progress', severity: 'informational', summary: `An operation is in flight on ${s.name}; checks were skipped.`, remediation: null, retryable: true });
+    findings.push({
+      code: 'static_site.operation_in_progress',
+      severity: 'informational',
+      summary: `An operation is in flight on ${s.name}; checks were skipped.`,
+      remediation: null,
+      retryable: true,
+    });
   } else if (!currentDeployment(s, now) && !status.error) {
-    findings.push({ code: 'static_site.no_deployment', severity: 'informational', summary: `Nothing is deployed on ${s.name} yet.`, remediation: `Deploy a directory or a ZIP archive: infra static-sites deploy ${s.name} ./dist`, retryable: false });
+    findings.push({
+      code: 'static_site.no_deployment',
+      severity: 'informational',
+      summary: `Nothing is deployed on ${s.name} yet.`,
+      remediation: `Deploy a directory or a ZIP archive: infra static-sites deploy ${s.name} ./dist`,
+      retryable: false,
+    });
   }
   for (const d of s.domains.map((x) => domainJson(s, x, teamName, now))) {
     if (d.verification_status === 'verified') continue;
@@ -35,7 +47,10 @@ export function siteDiagnosis(s: StaticSiteRecord, status: StatusView, teamName:
       retryable: true,
     });
   }
-  const ranked = findings.map((x, i) => ({ x, i })).sort((a, b) => RANK[a.x.severity] - RANK[b.x.severity] || a.i - b.i).map((p) => p.x);
+  const ranked = findings
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => RANK[a.x.severity] - RANK[b.x.severity] || a.i - b.i)
+    .map((p) => p.x);
   const verdict = !status.operation.terminal
     ? 'in_progress'
     : status.summary === 'failed'

@@ -8,7 +8,17 @@ import { API, envelope, guarded, invalid, json, message, notFound, paginate, rea
 import { familyHandlers, nowOf, type FamilyDef } from '../http/family.js';
 import { begin, isGone, legacyStatus, lifecycle } from '../state/lifecycle.js';
 import {
-  busyOp, currentDeployment, deploymentJson, deploymentStatus, domainJson, PLAN_CENTS, siteDetails, slugOf, startDeploy, buildError, ROLLOUT_MS,
+  busyOp,
+  currentDeployment,
+  deploymentJson,
+  deploymentStatus,
+  domainJson,
+  PLAN_CENTS,
+  siteDetails,
+  slugOf,
+  startDeploy,
+  buildError,
+  ROLLOUT_MS,
   type StaticSiteRecord,
 } from '../state/static-sites.js';
 import { MAIN_TEAM, STAGING_TEAM } from '../state/auth.js';
@@ -82,7 +92,20 @@ export function newSite(w: World, teamId: number, name: string, plan: string, at
   const taken = new Set(w.staticSites.list(teamId).map((s) => s.slug));
   let slug = slugOf(name);
   for (let n = 2; taken.has(slug); n++) slug = `${slugOf(name).slice(0, 60)}-${n}`;
-  return { id: extra.id ?? w.ids.uuid('static-site'), teamId, name, slug, description: extra.description ?? null, plan, createdAt: at, updatedAt: at, life: lifecycle(at, 'pending'), deployments: [], activations: [], domains: [] };
+  return {
+    id: extra.id ?? w.ids.uuid('static-site'),
+    teamId,
+    name,
+    slug,
+    description: extra.description ?? null,
+    plan,
+    createdAt: at,
+    updatedAt: at,
+    life: lifecycle(at, 'pending'),
+    deployments: [],
+    activations: [],
+    domains: [],
+  };
 }
 
 function refusalFor(s: StaticSiteRecord, now: number): Response | undefined {
@@ -174,25 +197,55 @@ function siteExtras(world: World) {
     });
   return [
     http.delete(base, withSite('delete', destroy)),
-    http.post(`${base}/deploy`, withSite('write', (s, ctx) => deploy(world, s, ctx))),
-    http.get(`${base}/deployments`, withSite('read', (s, ctx) =>
-      paginate(ctx.url, s.deployments.filter((d) => d.at <= ctx.now).sort((a, b) => b.revision - a.revision).map((d) => deploymentJson(s, d, ctx.now))),
-    )),
-    http.post(`${base}/deployments/:dep/activate`, withSite('write', (s, ctx) => activate(s, ctx))),
-    http.get(`${base}/domains`, withSite('read', (s, ctx) => json({ data: s.domains.map((d) => domainJson(s, d, ctx.team.name, ctx.now)) }))),
-    http.post(`${base}/domains`, withSite('write', (s, ctx) => addDomain(world, s, ctx))),
-    http.post(`${base}/domains/:domain/verify`, withDomain('write', (s, i, ctx) => {
-      s.domains[i]!.verifyAt = ctx.now;
-      return message(202, 'Verification started. This may take a few moments.');
-    })),
-    http.delete(`${base}/domains/:domain`, withDomain('write', (s, i) => {
-      s.domains.splice(i, 1);
-      return message(200, 'Domain removed successfully.');
-    })),
-    http.get(`${base}/diagnose`, withSite('read', (s, ctx) => {
-      const at = nowOf(staticSiteFamily, s, ctx.now);
-      return json(envelope(siteDiagnosis(s, siteDetails(s, at.details, ctx.now), ctx.team.name, ctx.now)));
-    })),
+    http.post(
+      `${base}/deploy`,
+      withSite('write', (s, ctx) => deploy(world, s, ctx)),
+    ),
+    http.get(
+      `${base}/deployments`,
+      withSite('read', (s, ctx) =>
+        paginate(
+          ctx.url,
+          s.deployments
+            .filter((d) => d.at <= ctx.now)
+            .sort((a, b) => b.revision - a.revision)
+            .map((d) => deploymentJson(s, d, ctx.now)),
+        ),
+      ),
+    ),
+    http.post(
+      `${base}/deployments/:dep/activate`,
+      withSite('write', (s, ctx) => activate(s, ctx)),
+    ),
+    http.get(
+      `${base}/domains`,
+      withSite('read', (s, ctx) => json({ data: s.domains.map((d) => domainJson(s, d, ctx.team.name, ctx.now)) })),
+    ),
+    http.post(
+      `${base}/domains`,
+      withSite('write', (s, ctx) => addDomain(world, s, ctx)),
+    ),
+    http.post(
+      `${base}/domains/:domain/verify`,
+      withDomain('write', (s, i, ctx) => {
+        s.domains[i]!.verifyAt = ctx.now;
+        return message(202, 'Verification started. This may take a few moments.');
+      }),
+    ),
+    http.delete(
+      `${base}/domains/:domain`,
+      withDomain('write', (s, i) => {
+        s.domains.splice(i, 1);
+        return message(200, 'Domain removed successfully.');
+      }),
+    ),
+    http.get(
+      `${base}/diagnose`,
+      withSite('read', (s, ctx) => {
+        const at = nowOf(staticSiteFamily, s, ctx.now);
+        return json(envelope(siteDiagnosis(s, siteDetails(s, at.details, ctx.now), ctx.team.name, ctx.now)));
+      }),
+    ),
   ];
 }
 

@@ -36,8 +36,18 @@ export interface BucketRecord extends FamilyRecord, BucketSettings {
 }
 
 export const DEFAULT_BUCKET: BucketSettings = {
-  displayName: null, versioning: false, publicAccess: false, encryption: 'sse-s3', kmsKeyId: null, objectLock: false,
-  retentionMode: null, retentionDays: null, sizeLimit: null, tags: null, lifecycleRules: null, cors: null,
+  displayName: null,
+  versioning: false,
+  publicAccess: false,
+  encryption: 'sse-s3',
+  kmsKeyId: null,
+  objectLock: false,
+  retentionMode: null,
+  retentionDays: null,
+  sizeLimit: null,
+  tags: null,
+  lifecycleRules: null,
+  cors: null,
 };
 const LABELS: Record<string, string> = { pending: 'Pending', creating: 'Creating', active: 'Active', updating: 'Updating', error: 'Error', destroying: 'Destroying' };
 const ENDPOINT = 's3.fsn1.sim.local';
@@ -66,23 +76,57 @@ export const bucketFamily: FamilyDef<BucketRecord> = {
   family: 'storage',
   store: (w) => w.buckets,
   view: (b, at) => ({
-    id: b.id, name: b.name, display_name: b.displayName, status: at.status, status_label: LABELS[at.status] ?? null, status_details: at.details,
+    id: b.id,
+    name: b.name,
+    display_name: b.displayName,
+    status: at.status,
+    status_label: LABELS[at.status] ?? null,
+    status_details: at.details,
     capabilities: { logs: false, events: false, diagnose: true },
-    region: b.region, provider: 'ceph', provider_label: 'Ceph RGW', endpoint_url: `https://${ENDPOINT}`, endpoint: ENDPOINT,
-    public_url: b.publicAccess ? `https://${b.name}.${ENDPOINT}` : null, public_access: b.publicAccess, versioning_enabled: b.versioning,
-    object_lock_enabled: b.objectLock, object_lock_default_retention_mode: b.retentionMode, object_lock_default_retention_days: b.retentionDays,
-    object_lock_default_retention_human: b.retentionDays === null ? null : `${b.retentionDays} days`, has_object_lock: b.objectLock,
-    has_default_retention: b.retentionDays !== null, is_compliance_mode: b.retentionMode === 'COMPLIANCE',
-    encryption_enabled: b.encryption !== 'none', encryption_type: b.encryption,
-    size_bytes: b.sizeBytes, size_human: human(b.sizeBytes), size_limit_bytes: b.sizeLimit, size_limit_human: b.sizeLimit === null ? null : human(b.sizeLimit),
-    quota_usage_percent: b.sizeLimit ? Math.round((100 * b.sizeBytes) / b.sizeLimit) : null, is_near_quota_limit: !!b.sizeLimit && b.sizeBytes > 0.9 * b.sizeLimit,
-    has_exceeded_quota: !!b.sizeLimit && b.sizeBytes > b.sizeLimit, object_count: b.objects,
-    lifecycle_rules: b.lifecycleRules, cors_configuration: b.cors, custom_policy_statements: null, bucket_arn: `arn:aws:s3:::t${b.teamId}-${b.name}`, tags: b.tags,
-    monthly_cost_cents: cents(b), monthly_cost_dollars: cents(b) / 100,
-    requests_24h_total: b.objects ? 1200 : null, requests_24h_by_method: b.objects ? { GET: 1100, PUT: 90, DELETE: 6, HEAD: 4 } : null, egress_bytes_24h: b.objects ? 52_428_800 : null,
-    metrics_precomputed_at: null, last_metrics_sync_at: null,
-    created_at: iso(b.createdAt), updated_at: iso(b.updatedAt), team_id: b.teamId, user_id: 1, minio_bucket_name: `t${b.teamId}-${b.name}`,
-    can_be_modified: at.details.operation.terminal, can_be_destroyed: at.details.operation.terminal,
+    region: b.region,
+    provider: 'ceph',
+    provider_label: 'Ceph RGW',
+    endpoint_url: `https://${ENDPOINT}`,
+    endpoint: ENDPOINT,
+    public_url: b.publicAccess ? `https://${b.name}.${ENDPOINT}` : null,
+    public_access: b.publicAccess,
+    versioning_enabled: b.versioning,
+    object_lock_enabled: b.objectLock,
+    object_lock_default_retention_mode: b.retentionMode,
+    object_lock_default_retention_days: b.retentionDays,
+    object_lock_default_retention_human: b.retentionDays === null ? null : `${b.retentionDays} days`,
+    has_object_lock: b.objectLock,
+    has_default_retention: b.retentionDays !== null,
+    is_compliance_mode: b.retentionMode === 'COMPLIANCE',
+    encryption_enabled: b.encryption !== 'none',
+    encryption_type: b.encryption,
+    size_bytes: b.sizeBytes,
+    size_human: human(b.sizeBytes),
+    size_limit_bytes: b.sizeLimit,
+    size_limit_human: b.sizeLimit === null ? null : human(b.sizeLimit),
+    quota_usage_percent: b.sizeLimit ? Math.round((100 * b.sizeBytes) / b.sizeLimit) : null,
+    is_near_quota_limit: !!b.sizeLimit && b.sizeBytes > 0.9 * b.sizeLimit,
+    has_exceeded_quota: !!b.sizeLimit && b.sizeBytes > b.sizeLimit,
+    object_count: b.objects,
+    lifecycle_rules: b.lifecycleRules,
+    cors_configuration: b.cors,
+    custom_policy_statements: null,
+    bucket_arn: `arn:aws:s3:::t${b.teamId}-${b.name}`,
+    tags: b.tags,
+    monthly_cost_cents: cents(b),
+    monthly_cost_dollars: cents(b) / 100,
+    requests_24h_total: b.objects ? 1200 : null,
+    requests_24h_by_method: b.objects ? { GET: 1100, PUT: 90, DELETE: 6, HEAD: 4 } : null,
+    egress_bytes_24h: b.objects ? 52_428_800 : null,
+    metrics_precomputed_at: null,
+    last_metrics_sync_at: null,
+    created_at: iso(b.createdAt),
+    updated_at: iso(b.updatedAt),
+    team_id: b.teamId,
+    user_id: 1,
+    minio_bucket_name: `t${b.teamId}-${b.name}`,
+    can_be_modified: at.details.operation.terminal,
+    can_be_destroyed: at.details.operation.terminal,
   }),
   show: (_b, view) => ({ bucket: view, endpoint: `https://${ENDPOINT}` }),
   create: {
@@ -110,7 +154,8 @@ export const bucketFamily: FamilyDef<BucketRecord> = {
     apply: (b, body) => {
       const errors = settingsErrors(body);
       const retention = body.object_lock_default_retention_mode ?? body.object_lock_default_retention_days;
-      if (retention !== undefined && retention !== null && !b.objectLock) errors.object_lock_default_retention_mode = ['Object lock is not enabled on this bucket; it can only be enabled at creation.'];
+      if (retention !== undefined && retention !== null && !b.objectLock)
+        errors.object_lock_default_retention_mode = ['Object lock is not enabled on this bucket; it can only be enabled at creation.'];
       if (Object.keys(errors).length) return errors;
       applySettings(b, body);
       return undefined;
@@ -126,12 +171,16 @@ const BOOLS = { versioning_enabled: 'versioning enabled', public_access: 'public
 function settingsErrors(body: Record<string, unknown>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const [k, words] of Object.entries(BOOLS)) if (body[k] !== undefined && typeof body[k] !== 'boolean') errors[k] = [`The ${words} field must be true or false.`];
-  if (body.encryption_type !== undefined && body.encryption_type !== null && !['none', 'sse-s3', 'sse-kms'].includes(String(body.encryption_type))) errors.encryption_type = ['The selected encryption type is invalid.'];
-  if (body.encryption_type === 'sse-kms' && typeof body.encryption_kms_key_id !== 'string') errors.encryption_kms_key_id = ['The encryption kms key id field is required when encryption type is sse-kms.'];
+  if (body.encryption_type !== undefined && body.encryption_type !== null && !['none', 'sse-s3', 'sse-kms'].includes(String(body.encryption_type)))
+    errors.encryption_type = ['The selected encryption type is invalid.'];
+  if (body.encryption_type === 'sse-kms' && typeof body.encryption_kms_key_id !== 'string')
+    errors.encryption_kms_key_id = ['The encryption kms key id field is required when encryption type is sse-kms.'];
   const mode = body.object_lock_default_retention_mode;
-  if (mode !== undefined && mode !== null && mode !== 'GOVERNANCE' && mode !== 'COMPLIANCE') errors.object_lock_default_retention_mode = ['The selected object lock default retention mode is invalid.'];
+  if (mode !== undefined && mode !== null && mode !== 'GOVERNANCE' && mode !== 'COMPLIANCE')
+    errors.object_lock_default_retention_mode = ['The selected object lock default retention mode is invalid.'];
   const days = body.object_lock_default_retention_days;
-  if (days !== undefined && days !== null && (!Number.isInteger(days) || (days as number) < 1 || (days as number) > 36500)) errors.object_lock_default_retention_days = ['The object lock default retention days field must be between 1 and 36500.'];
+  if (days !== undefined && days !== null && (!Number.isInteger(days) || (days as number) < 1 || (days as number) > 36500))
+    errors.object_lock_default_retention_days = ['The object lock default retention days field must be between 1 and 36500.'];
   const limit = body.size_limit_bytes;
   if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || (limit as number) < 1)) errors.size_limit_bytes = ['The size limit bytes field must be at least 1.'];
   if (body.tags !== undefined && body.tags !== null && (!Array.isArray(body.tags) || body.tags.some((t) => typeof t !== 'string'))) errors.tags = ['The tags field must be an array.'];
@@ -156,19 +205,34 @@ function applySettings(b: BucketRecord, body: Record<string, unknown>): void {
 
 /** GET /storage/buckets/{id}/metrics: usage of the last day, as the facts shape it. */
 function bucketMetrics(world: World) {
-  return http.get(`${API}/storage/buckets/:id/metrics`, guarded(world, 'storage:read', (ctx: Ctx) => {
-    const b = world.buckets.get(ctx.team.id, ctx.params.id);
-    if (!b || isGone(b.life, ctx.now)) return notFound('StorageBucket', ctx.params.id);
-    const used = b.objects > 0;
-    return json({
-      size_bytes: b.sizeBytes, size_human: human(b.sizeBytes), object_count: b.objects,
-      requests_24h: used ? 1200 : null, requests_24h_by_method: used ? { GET: 1100, PUT: 90, DELETE: 6, HEAD: 4 } : null, requests_24h_by_status: used ? '2xx' : null,
-      error_rate_24h: used ? '0.0050' : null, latency_24h_ms: used ? { p50: '21', p95: '80', mean: 27.5 } : null,
-      egress_bytes_24h: used ? 52_428_800 : 0, egress_human_24h: human(used ? 52_428_800 : 0), ingress_bytes_24h: used ? '10485760' : '0', ingress_human_24h: used ? '10 MB' : null,
-      monthly_cost_cents: cents(b), monthly_cost_dollars: cents(b) / 100, source: 'deltas', freshness: 'fresh',
-      last_sync_at: iso(ctx.now - 300 * SECOND), metrics_precomputed_at: iso(ctx.now - 300 * SECOND),
-    });
-  }));
+  return http.get(
+    `${API}/storage/buckets/:id/metrics`,
+    guarded(world, 'storage:read', (ctx: Ctx) => {
+      const b = world.buckets.get(ctx.team.id, ctx.params.id);
+      if (!b || isGone(b.life, ctx.now)) return notFound('StorageBucket', ctx.params.id);
+      const used = b.objects > 0;
+      return json({
+        size_bytes: b.sizeBytes,
+        size_human: human(b.sizeBytes),
+        object_count: b.objects,
+        requests_24h: used ? 1200 : null,
+        requests_24h_by_method: used ? { GET: 1100, PUT: 90, DELETE: 6, HEAD: 4 } : null,
+        requests_24h_by_status: used ? '2xx' : null,
+        error_rate_24h: used ? '0.0050' : null,
+        latency_24h_ms: used ? { p50: '21', p95: '80', mean: 27.5 } : null,
+        egress_bytes_24h: used ? 52_428_800 : 0,
+        egress_human_24h: human(used ? 52_428_800 : 0),
+        ingress_bytes_24h: used ? '10485760' : '0',
+        ingress_human_24h: used ? '10 MB' : null,
+        monthly_cost_cents: cents(b),
+        monthly_cost_dollars: cents(b) / 100,
+        source: 'deltas',
+        freshness: 'fresh',
+        last_sync_at: iso(ctx.now - 300 * SECOND),
+        metrics_precomputed_at: iso(ctx.now - 300 * SECOND),
+      });
+    }),
+  );
 }
 
 export function bucketHandlers(world: World) {
@@ -180,10 +244,20 @@ const GIB = 1024 ** 3;
 /** Team 1: `acme-assets` (versioned, a lifecycle rule, near its size limit) and `acme-logs` (object lock). */
 function seedBuckets(w: World, now: number): void {
   const ids = SEED_IDS.buckets;
-  w.buckets.add(newBucket({
-    id: ids.assets, teamId: MAIN_TEAM, name: 'acme-assets', displayName: 'Acme static assets', createdAt: now - 300 * DAY, versioning: true,
-    sizeBytes: 17 * GIB, objects: 48211, sizeLimit: 100 * GIB, lifecycleRules: [{ ID: 'expire-tmp', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 7 } }],
-  }));
+  w.buckets.add(
+    newBucket({
+      id: ids.assets,
+      teamId: MAIN_TEAM,
+      name: 'acme-assets',
+      displayName: 'Acme static assets',
+      createdAt: now - 300 * DAY,
+      versioning: true,
+      sizeBytes: 17 * GIB,
+      objects: 48211,
+      sizeLimit: 100 * GIB,
+      lifecycleRules: [{ ID: 'expire-tmp', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 7 } }],
+    }),
+  );
   w.buckets.add(newBucket({ id: ids.logs, teamId: MAIN_TEAM, name: 'acme-logs', createdAt: now - 2 * DAY, encryption: 'none', objectLock: true, retentionMode: 'GOVERNANCE', retentionDays: 30 }));
 }
 

@@ -31,7 +31,10 @@ const LEVELS = ['read', 'readwrite', 'full'];
 export function newAccessKey(r: Pick<AccessKeyRecord, 'id' | 'teamId' | 'name' | 'createdAt'> & Partial<AccessKeyRecord>): AccessKeyRecord {
   const h = createHash('sha256').update(`infra-sim/access-key/${r.id}`).digest();
   const accessKeyId = `AKIA${h.toString('hex').slice(0, 16).toUpperCase()}`;
-  const secret = h.toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 40);
+  const secret = h
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 40);
   return { accessKeyId, secret, scope: 'team', permissions: [], expiresAt: null, lastUsedAt: null, revokedAt: null, updatedAt: r.createdAt, ...r, life: lifecycle(r.createdAt, 'active') };
 }
 
@@ -46,12 +49,24 @@ export const accessKeyFamily: FamilyDef<AccessKeyRecord> = {
     const expired = k.expiresAt !== null && k.expiresAt <= at.now;
     const status = k.revokedAt !== null ? 'revoked' : expired ? 'expired' : 'active';
     return {
-      id: k.id, name: k.name, access_key_id: k.accessKeyId, access_key_id_masked: `${k.accessKeyId.slice(0, 4)}****${k.accessKeyId.slice(-4)}`,
-      status, status_label: status === 'revoked' ? 'Revoked' : 'Active', access_type: k.scope === 'team' ? 'full' : 'restricted', is_prefix_scoped: false, scope: k.scope,
+      id: k.id,
+      name: k.name,
+      access_key_id: k.accessKeyId,
+      access_key_id_masked: `${k.accessKeyId.slice(0, 4)}****${k.accessKeyId.slice(-4)}`,
+      status,
+      status_label: status === 'revoked' ? 'Revoked' : 'Active',
+      access_type: k.scope === 'team' ? 'full' : 'restricted',
+      is_prefix_scoped: false,
+      scope: k.scope,
       bucket_permissions: k.permissions.map((p) => ({ bucket_id: p.bucketId, bucket_name: ctx.world.buckets.get(k.teamId, p.bucketId)?.name ?? null, level: p.level })),
-      expires_at: k.expiresAt === null ? null : iso(k.expiresAt), last_used_at: k.lastUsedAt === null ? null : iso(k.lastUsedAt),
-      revoked_at: k.revokedAt === null ? null : iso(k.revokedAt), is_expired: expired,
-      created_at: iso(k.createdAt), updated_at: iso(k.updatedAt), team_id: k.teamId, user_id: 1,
+      expires_at: k.expiresAt === null ? null : iso(k.expiresAt),
+      last_used_at: k.lastUsedAt === null ? null : iso(k.lastUsedAt),
+      revoked_at: k.revokedAt === null ? null : iso(k.revokedAt),
+      is_expired: expired,
+      created_at: iso(k.createdAt),
+      updated_at: iso(k.updatedAt),
+      team_id: k.teamId,
+      user_id: 1,
     };
   },
 };
@@ -83,35 +98,59 @@ function build(body: Record<string, unknown>, ctx: Ctx): { errors: Record<string
   if (scope !== 'team' && scope !== 'buckets') errors.scope = ['The selected scope is invalid.'];
   else if (scope === 'buckets' && Array.isArray(perms) && perms.length === 0) errors.bucket_permissions = ['The bucket permissions field is required when scope is buckets.'];
   if (Object.keys(errors).length) return { errors };
-  return { record: newAccessKey({ id: ctx.world.ids.uuid('access-key'), teamId: ctx.team.id, name, createdAt: ctx.now, scope: scope as 'team' | 'buckets', permissions: scope === 'team' ? [] : permissions, expiresAt }) };
+  return {
+    record: newAccessKey({
+      id: ctx.world.ids.uuid('access-key'),
+      teamId: ctx.team.id,
+      name,
+      createdAt: ctx.now,
+      scope: scope as 'team' | 'buckets',
+      permissions: scope === 'team' ? [] : permissions,
+      expiresAt,
+    }),
+  };
 }
 
 export function accessKeyHandlers(world: World) {
   const base = `${API}/storage/access-keys`;
   return [
-    http.post(base, guarded(world, 'storage:write', async (ctx) => {
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const built = build(body.body, ctx);
-      if ('errors' in built) return invalid(built.errors);
-      const k = built.record;
-      // A name ending in -fail stands for the storage backend refusing (the facts' 500).
-      if (/-fail$/.test(k.name)) return json({ error: 'Failed to create access key in storage backend.' }, 500);
-      world.accessKeys.add(k);
-      return json({
-        id: k.id, name: k.name, access_key_id: k.accessKeyId, secret_access_key: k.secret, scope: k.scope,
-        bucket_permissions: k.permissions.map((p) => ({ bucket_id: p.bucketId, level: p.level })), expires_at: k.expiresAt === null ? null : iso(k.expiresAt),
-        message: 'Access key created. Make sure to save the secret key - it will not be shown again.',
-      }, 201);
-    })),
-    http.delete(`${base}/:id`, guarded(world, 'storage:delete', (ctx) => {
-      const k = world.accessKeys.get(ctx.team.id, ctx.params.id);
-      if (!k) return notFound('StorageAccessKey', ctx.params.id);
-      if (k.revokedAt !== null) return refuse(422, 'Access key is already revoked');
-      k.revokedAt = ctx.now;
-      k.updatedAt = ctx.now;
-      return message(200, 'Access key has been revoked');
-    })),
+    http.post(
+      base,
+      guarded(world, 'storage:write', async (ctx) => {
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const built = build(body.body, ctx);
+        if ('errors' in built) return invalid(built.errors);
+        const k = built.record;
+        // A name ending in -fail stands for the storage backend refusing (the facts' 500).
+        if (/-fail$/.test(k.name)) return json({ error: 'Failed to create access key in storage backend.' }, 500);
+        world.accessKeys.add(k);
+        return json(
+          {
+            id: k.id,
+            name: k.name,
+            access_key_id: k.accessKeyId,
+            secret_access_key: k.secret,
+            scope: k.scope,
+            bucket_permissions: k.permissions.map((p) => ({ bucket_id: p.bucketId, level: p.level })),
+            expires_at: k.expiresAt === null ? null : iso(k.expiresAt),
+            message: 'Access key created. Make sure to save the secret key - it will not be shown again.',
+          },
+          201,
+        );
+      }),
+    ),
+    http.delete(
+      `${base}/:id`,
+      guarded(world, 'storage:delete', (ctx) => {
+        const k = world.accessKeys.get(ctx.team.id, ctx.params.id);
+        if (!k) return notFound('StorageAccessKey', ctx.params.id);
+        if (k.revokedAt !== null) return refuse(422, 'Access key is already revoked');
+        k.revokedAt = ctx.now;
+        k.updatedAt = ctx.now;
+        return message(200, 'Access key has been revoked');
+      }),
+    ),
     ...familyHandlers(world, accessKeyFamily),
   ];
 }
@@ -120,7 +159,18 @@ export function accessKeyHandlers(world: World) {
 function seedAccessKeys(w: World, now: number): void {
   const ids = SEED_IDS.accessKeys;
   const team = MAIN_TEAM;
-  w.accessKeys.add(newAccessKey({ id: ids.ci, teamId: team, name: 'ci-deploy', createdAt: now - 60 * DAY, scope: 'buckets', permissions: [{ bucketId: SEED_IDS.buckets.assets, level: 'readwrite' }], expiresAt: now + 90 * DAY, lastUsedAt: now - 35 * MINUTE }));
+  w.accessKeys.add(
+    newAccessKey({
+      id: ids.ci,
+      teamId: team,
+      name: 'ci-deploy',
+      createdAt: now - 60 * DAY,
+      scope: 'buckets',
+      permissions: [{ bucketId: SEED_IDS.buckets.assets, level: 'readwrite' }],
+      expiresAt: now + 90 * DAY,
+      lastUsedAt: now - 35 * MINUTE,
+    }),
+  );
   w.accessKeys.add(newAccessKey({ id: ids.backup, teamId: team, name: 'backup-agent', createdAt: now - 10 * DAY }));
   w.accessKeys.add(newAccessKey({ id: ids.revoked, teamId: team, name: 'old-laptop', createdAt: now - 400 * DAY, revokedAt: now - 30 * DAY, lastUsedAt: now - 31 * DAY }));
 }

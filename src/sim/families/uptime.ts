@@ -11,8 +11,19 @@ import { lifecycle } from '../state/lifecycle.js';
 import { uuidFrom } from '../state/ids.js';
 import type { World } from '../state/world.js';
 
-export interface CheckResult { checked_at: string; ok: boolean; status_code: number | null; response_time_ms: number | null; error: string | null }
-export interface CheckIncident { id: string; startedAt: number; endedAt: number | null; firstError: string | null }
+export interface CheckResult {
+  checked_at: string;
+  ok: boolean;
+  status_code: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+}
+export interface CheckIncident {
+  id: string;
+  startedAt: number;
+  endedAt: number | null;
+  firstError: string | null;
+}
 
 export interface UptimeRecord extends FamilyRecord {
   id: string;
@@ -71,7 +82,15 @@ function statusDetails(c: UptimeRecord, now: number) {
       ...base,
       summary: 'failed',
       health: 'unhealthy',
-      error: { code: 'uptime_check.target_down', source: 'monitor', resource: { kind: 'uptime_check', name: c.name }, reason: last?.error ?? null, message: `${c.consecutiveFailures} consecutive checks of ${c.url} failed.`, retryable: true, observed_at: observed },
+      error: {
+        code: 'uptime_check.target_down',
+        source: 'monitor',
+        resource: { kind: 'uptime_check', name: c.name },
+        reason: last?.error ?? null,
+        message: `${c.consecutiveFailures} consecutive checks of ${c.url} failed.`,
+        retryable: true,
+        observed_at: observed,
+      },
     };
   }
   void now;
@@ -160,10 +179,12 @@ function validate(body: Record<string, unknown>, needNameUrl: boolean): Record<s
   int('timeout_seconds', 1, 30);
   int('failure_threshold', 1, 10);
   int('ssl_expiry_threshold_days', 1, 90);
-  if (body.expected_status !== undefined && !(typeof body.expected_status === 'string' && /^[1-5][0-9]{2}(-[1-5][0-9]{2})?$/.test(body.expected_status))) e.expected_status = ['The expected status field format is invalid.'];
+  if (body.expected_status !== undefined && !(typeof body.expected_status === 'string' && /^[1-5][0-9]{2}(-[1-5][0-9]{2})?$/.test(body.expected_status)))
+    e.expected_status = ['The expected status field format is invalid.'];
   const ch = body.notification_channels;
   if (ch !== undefined && ch !== null && !(Array.isArray(ch) && ch.every((x) => CHANNELS.includes(x as string)))) e['notification_channels'] = ['The selected notification channels is invalid.'];
-  for (const b of ['follow_redirects', 'verify_tls', 'check_ssl_expiry', 'notify_on_recovery']) if (body[b] !== undefined && typeof body[b] !== 'boolean') e[b] = [`The ${b.replace(/_/g, ' ')} field must be true or false.`];
+  for (const b of ['follow_redirects', 'verify_tls', 'check_ssl_expiry', 'notify_on_recovery'])
+    if (body[b] !== undefined && typeof body[b] !== 'boolean') e[b] = [`The ${b.replace(/_/g, ' ')} field must be true or false.`];
   return Object.keys(e).length ? e : undefined;
 }
 
@@ -184,9 +205,26 @@ function applyFields(c: UptimeRecord, body: Record<string, unknown>): void {
 
 export function newCheck(r: { id: string; teamId: number; name: string; url: string; createdAt: number } & Partial<UptimeRecord>): UptimeRecord {
   return {
-    method: 'GET', enabled: true, intervalSeconds: 60, timeoutSeconds: 10, expectedStatus: '200-299', bodyKeyword: null, followRedirects: true, verifyTls: true,
-    checkSslExpiry: false, sslExpiryThresholdDays: 14, sslExpiresAt: null, failureThreshold: 3, notifyOnRecovery: true, channels: ['mail'], consecutiveFailures: 0,
-    results: [], incidents: [], updatedAt: r.createdAt, life: lifecycle(r.createdAt, 'active'), ...r,
+    method: 'GET',
+    enabled: true,
+    intervalSeconds: 60,
+    timeoutSeconds: 10,
+    expectedStatus: '200-299',
+    bodyKeyword: null,
+    followRedirects: true,
+    verifyTls: true,
+    checkSslExpiry: false,
+    sslExpiryThresholdDays: 14,
+    sslExpiresAt: null,
+    failureThreshold: 3,
+    notifyOnRecovery: true,
+    channels: ['mail'],
+    consecutiveFailures: 0,
+    results: [],
+    incidents: [],
+    updatedAt: r.createdAt,
+    life: lifecycle(r.createdAt, 'active'),
+    ...r,
   };
 }
 
@@ -211,8 +249,22 @@ function diagnosis(c: UptimeRecord, now: number) {
   const status = statusOf(c);
   const findings = [];
   const d = statusDetails(c, now);
-  if (status === 'down') findings.push({ code: 'uptime_check.target_down', severity: 'action_required', summary: `${c.name}: the last ${c.consecutiveFailures} checks of ${c.url} failed (${c.results[0]?.error ?? 'error'}${c.results[0]?.status_code ? `, HTTP ${c.results[0].status_code}` : ''}).`, remediation: 'Check the service behind the URL; the incident closes by itself at the first good check.', retryable: true });
-  if (c.checkSslExpiry && c.sslExpiresAt !== null && c.sslExpiresAt - now < c.sslExpiryThresholdDays * DAY) findings.push({ code: 'uptime_check.ssl_expiring', severity: 'action_required', summary: `The TLS certificate of ${c.url} expires ${iso(c.sslExpiresAt)}.`, remediation: 'Renew the certificate.', retryable: false });
+  if (status === 'down')
+    findings.push({
+      code: 'uptime_check.target_down',
+      severity: 'action_required',
+      summary: `${c.name}: the last ${c.consecutiveFailures} checks of ${c.url} failed (${c.results[0]?.error ?? 'error'}${c.results[0]?.status_code ? `, HTTP ${c.results[0].status_code}` : ''}).`,
+      remediation: 'Check the service behind the URL; the incident closes by itself at the first good check.',
+      retryable: true,
+    });
+  if (c.checkSslExpiry && c.sslExpiresAt !== null && c.sslExpiresAt - now < c.sslExpiryThresholdDays * DAY)
+    findings.push({
+      code: 'uptime_check.ssl_expiring',
+      severity: 'action_required',
+      summary: `The TLS certificate of ${c.url} expires ${iso(c.sslExpiresAt)}.`,
+      remediation: 'Renew the certificate.',
+      retryable: false,
+    });
   if (status === 'paused') findings.push({ code: 'uptime_check.paused', severity: 'informational', summary: `${c.name} is paused: nothing is being checked.`, remediation: null, retryable: false });
   if (status === 'unknown') findings.push({ code: 'uptime_check.never_checked', severity: 'informational', summary: `${c.name} has not been checked yet.`, remediation: null, retryable: true });
   const verdict = status === 'down' ? 'failing' : status === 'paused' ? 'paused' : status === 'unknown' ? 'pending' : 'healthy';
@@ -229,28 +281,45 @@ function uptimeExtras(world: World) {
   const view = (c: UptimeRecord, ctx: Ctx) => uptimeFamily.view(c, { status: 'active', details: statusDetails(c, ctx.now) as never, now: ctx.now }, ctx);
   const base = `${API}/uptime-checks/:id`;
   return [
-    http.patch(`${base}/toggle`, withCheck('uptime-check:write', (c, ctx) => {
-      c.enabled = !c.enabled;
-      c.updatedAt = ctx.now;
-      return json({ message: c.enabled ? 'Uptime check resumed' : 'Uptime check paused', check: view(c, ctx) });
-    })),
-    http.get(`${base}/results`, withCheck('uptime-check:read', (c, ctx) => {
-      const limit = limitOf(ctx, 50);
-      if (typeof limit !== 'number') return limit;
-      return json({ data: c.results.slice(0, limit), meta: { limit: ctx.url.searchParams.has('limit') ? limit : null, retention_days: 30 } });
-    })),
-    http.get(`${base}/incidents`, withCheck('uptime-check:read', (c, ctx) => {
-      const limit = limitOf(ctx, 20);
-      if (typeof limit !== 'number') return limit;
-      const data = c.incidents.slice(0, limit).map((i) => ({ id: i.id, started_at: iso(i.startedAt), ended_at: i.endedAt === null ? null : iso(i.endedAt), ongoing: i.endedAt === null, first_error: i.firstError }));
-      return json({ data, meta: { limit: ctx.url.searchParams.has('limit') ? limit : null } });
-    })),
-    http.post(`${base}/test`, withCheck('uptime-check:write', (c, ctx) => {
-      // A paused check is tested but nothing is recorded (its history stays as it was).
-      const result = c.enabled ? record(c, ctx.now, () => world.ids.uuid('uptime-incident')) : { checked_at: iso(ctx.now), ...probe(c.url, c.timeoutSeconds, Math.floor(ctx.now / SECOND)) };
-      return json({ data: { ok: result.ok, status_code: result.status_code, response_time_ms: result.response_time_ms ?? 0, error: result.error }, meta: { recorded: c.enabled } });
-    })),
-    http.get(`${base}/diagnose`, withCheck('uptime-check:read', (c, ctx) => json(envelope(diagnosis(c, ctx.now))))),
+    http.patch(
+      `${base}/toggle`,
+      withCheck('uptime-check:write', (c, ctx) => {
+        c.enabled = !c.enabled;
+        c.updatedAt = ctx.now;
+        return json({ message: c.enabled ? 'Uptime check resumed' : 'Uptime check paused', check: view(c, ctx) });
+      }),
+    ),
+    http.get(
+      `${base}/results`,
+      withCheck('uptime-check:read', (c, ctx) => {
+        const limit = limitOf(ctx, 50);
+        if (typeof limit !== 'number') return limit;
+        return json({ data: c.results.slice(0, limit), meta: { limit: ctx.url.searchParams.has('limit') ? limit : null, retention_days: 30 } });
+      }),
+    ),
+    http.get(
+      `${base}/incidents`,
+      withCheck('uptime-check:read', (c, ctx) => {
+        const limit = limitOf(ctx, 20);
+        if (typeof limit !== 'number') return limit;
+        const data = c.incidents
+          .slice(0, limit)
+          .map((i) => ({ id: i.id, started_at: iso(i.startedAt), ended_at: i.endedAt === null ? null : iso(i.endedAt), ongoing: i.endedAt === null, first_error: i.firstError }));
+        return json({ data, meta: { limit: ctx.url.searchParams.has('limit') ? limit : null } });
+      }),
+    ),
+    http.post(
+      `${base}/test`,
+      withCheck('uptime-check:write', (c, ctx) => {
+        // A paused check is tested but nothing is recorded (its history stays as it was).
+        const result = c.enabled ? record(c, ctx.now, () => world.ids.uuid('uptime-incident')) : { checked_at: iso(ctx.now), ...probe(c.url, c.timeoutSeconds, Math.floor(ctx.now / SECOND)) };
+        return json({ data: { ok: result.ok, status_code: result.status_code, response_time_ms: result.response_time_ms ?? 0, error: result.error }, meta: { recorded: c.enabled } });
+      }),
+    ),
+    http.get(
+      `${base}/diagnose`,
+      withCheck('uptime-check:read', (c, ctx) => json(envelope(diagnosis(c, ctx.now)))),
+    ),
   ];
 }
 
@@ -270,7 +339,18 @@ export const UPTIME_SEED = {
 export function seedUptime(w: World, now: number, team: number): void {
   const store = w.monitoring.uptimeChecks;
   const api = store.add(newCheck({ id: UPTIME_SEED.api, teamId: team, name: 'api-health', url: 'https://api.acme.example/healthz/503', createdAt: now - 20 * DAY, channels: ['mail', 'webhook'] }));
-  const home = store.add(newCheck({ id: UPTIME_SEED.homepage, teamId: team, name: 'homepage', url: 'https://www.acme.example/', intervalSeconds: 300, checkSslExpiry: true, sslExpiresAt: now + 40 * DAY, createdAt: now - 90 * DAY }));
+  const home = store.add(
+    newCheck({
+      id: UPTIME_SEED.homepage,
+      teamId: team,
+      name: 'homepage',
+      url: 'https://www.acme.example/',
+      intervalSeconds: 300,
+      checkSslExpiry: true,
+      sslExpiresAt: now + 40 * DAY,
+      createdAt: now - 90 * DAY,
+    }),
+  );
   store.add(newCheck({ id: UPTIME_SEED.status, teamId: team, name: 'status-page', url: 'https://status.acme.example/', method: 'HEAD', enabled: false, createdAt: now - 60 * DAY }));
   // History, oldest first so the counters come out as the checks would have left them.
   const good = (c: UptimeRecord, at: number, ms: number) => c.results.unshift({ checked_at: iso(at), ok: true, status_code: 200, response_time_ms: ms, error: null });

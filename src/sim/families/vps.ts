@@ -36,8 +36,18 @@ export const VPS_IMAGES = [
 ];
 const DATACENTERS = ['fsn1', 'nbg1', 'hel1'];
 const LABELS: Record<string, string> = {
-  pending: 'Pending', provisioning: 'Provisioning', starting: 'Starting', running: 'Running', stopping: 'Stopping', stopped: 'Stopped',
-  rebooting: 'Rebooting', restoring: 'Restoring', reinstalling: 'Reinstalling', error: 'Error', destroying: 'Destroying', recreating: 'Recreating',
+  pending: 'Pending',
+  provisioning: 'Provisioning',
+  starting: 'Starting',
+  running: 'Running',
+  stopping: 'Stopping',
+  stopped: 'Stopped',
+  rebooting: 'Rebooting',
+  restoring: 'Restoring',
+  reinstalling: 'Reinstalling',
+  error: 'Error',
+  destroying: 'Destroying',
+  recreating: 'Recreating',
 };
 
 export function newVps(r: Omit<VpsRecord, 'life' | 'updatedAt' | 'authMethod' | 'password' | 'sshKeyId'> & Partial<VpsRecord>, base = 'running'): VpsRecord {
@@ -183,30 +193,62 @@ function vpsExtras(world: World) {
       return v ? fn(v, ctx) : notFound('VpsInstance', ctx.params.id);
     });
   return [
-    http.get(`${API}/vps/images`, guarded(world, 'vps:read', () => json({ images: VPS_IMAGES }))),
-    http.get(`${API}/vps/images/grouped`, guarded(world, 'vps:read', () => json({ groups: groupImages() }))),
-    http.get(`${API}/vps/plans`, guarded(world, 'vps:read', () => json({ plans: Object.entries(VPS_PLANS).map(([id, p]) => ({ id, cpu_cores: p.cores, memory_gb: p.memoryGb, storage_gb: p.storageGb, monthly_cost_cents: p.cents, cpu_allocation_type: p.cpu })) }))),
-    http.get(`${API}/vps/:id/status`, withVps((v, ctx) => {
-      const status = legacyStatus(v.life, ctx.now);
-      const at = nowOf(vpsFamily, v, ctx.now);
-      return json({ status, status_label: LABELS[status] ?? 'Pending', status_color: status === 'running' ? 'green' : status === 'error' ? 'red' : 'yellow', can_be_started: status === 'stopped', can_be_stopped: status === 'running', can_be_rebooted: status === 'running', can_be_destroyed: at.details.operation.terminal, is_transitional: !at.details.operation.terminal, updated_at: iso(v.updatedAt) });
-    })),
-    http.get(`${API}/vps/:id/metrics`, withVps((v, ctx) => {
-      if (legacyStatus(v.life, ctx.now) !== 'running') return json({ message: 'Failed to retrieve metrics. The instance may not be running.', error: 'metrics_unavailable' }, 503);
-      const plan = VPS_PLANS[v.resourceProfile] ?? VPS_PLANS.nano_shared!;
-      return json({
-        cpu: { usage_percent: 12.5, cores: plan.cores, sockets: 1, threads: plan.cores },
-        memory: { used_gb: plan.memoryGb / 4, total_gb: plan.memoryGb, usage_percent: 25 },
-        storage: { used_gb: plan.storageGb / 10, total_gb: plan.storageGb, usage_percent: 10 },
-        network: { rx_bytes_per_sec: 2048, tx_bytes_per_sec: 1024, error_rate: 0, status: 'Healthy' },
-        uptime_seconds: Math.floor((ctx.now - v.createdAt) / 1000),
-        timestamp: iso(ctx.now),
-      });
-    })),
-    http.get(`${API}/vps/:id/password`, withVps((v) => {
-      if (v.authMethod !== 'password') return refuse(422, 'This VPS uses SSH key authentication. No password is stored.');
-      return json({ password: v.password, username: 'root', public_ip: v.publicIp, auth_method: 'password' });
-    })),
+    http.get(
+      `${API}/vps/images`,
+      guarded(world, 'vps:read', () => json({ images: VPS_IMAGES })),
+    ),
+    http.get(
+      `${API}/vps/images/grouped`,
+      guarded(world, 'vps:read', () => json({ groups: groupImages() })),
+    ),
+    http.get(
+      `${API}/vps/plans`,
+      guarded(world, 'vps:read', () =>
+        json({
+          plans: Object.entries(VPS_PLANS).map(([id, p]) => ({ id, cpu_cores: p.cores, memory_gb: p.memoryGb, storage_gb: p.storageGb, monthly_cost_cents: p.cents, cpu_allocation_type: p.cpu })),
+        }),
+      ),
+    ),
+    http.get(
+      `${API}/vps/:id/status`,
+      withVps((v, ctx) => {
+        const status = legacyStatus(v.life, ctx.now);
+        const at = nowOf(vpsFamily, v, ctx.now);
+        return json({
+          status,
+          status_label: LABELS[status] ?? 'Pending',
+          status_color: status === 'running' ? 'green' : status === 'error' ? 'red' : 'yellow',
+          can_be_started: status === 'stopped',
+          can_be_stopped: status === 'running',
+          can_be_rebooted: status === 'running',
+          can_be_destroyed: at.details.operation.terminal,
+          is_transitional: !at.details.operation.terminal,
+          updated_at: iso(v.updatedAt),
+        });
+      }),
+    ),
+    http.get(
+      `${API}/vps/:id/metrics`,
+      withVps((v, ctx) => {
+        if (legacyStatus(v.life, ctx.now) !== 'running') return json({ message: 'Failed to retrieve metrics. The instance may not be running.', error: 'metrics_unavailable' }, 503);
+        const plan = VPS_PLANS[v.resourceProfile] ?? VPS_PLANS.nano_shared!;
+        return json({
+          cpu: { usage_percent: 12.5, cores: plan.cores, sockets: 1, threads: plan.cores },
+          memory: { used_gb: plan.memoryGb / 4, total_gb: plan.memoryGb, usage_percent: 25 },
+          storage: { used_gb: plan.storageGb / 10, total_gb: plan.storageGb, usage_percent: 10 },
+          network: { rx_bytes_per_sec: 2048, tx_bytes_per_sec: 1024, error_rate: 0, status: 'Healthy' },
+          uptime_seconds: Math.floor((ctx.now - v.createdAt) / 1000),
+          timestamp: iso(ctx.now),
+        });
+      }),
+    ),
+    http.get(
+      `${API}/vps/:id/password`,
+      withVps((v) => {
+        if (v.authMethod !== 'password') return refuse(422, 'This VPS uses SSH key authentication. No password is stored.');
+        return json({ password: v.password, username: 'root', public_ip: v.publicIp, auth_method: 'password' });
+      }),
+    ),
   ];
 }
 
@@ -230,15 +272,31 @@ function seedVps(w: World, now: number): void {
     w.vps.add(
       newVps(
         {
-          id, teamId: MAIN_TEAM, name: `vps-${String(n).padStart(2, '0')}`,
-          datacenter: centers[n % 3] ?? 'fsn1', resourceProfile: plans[n % 3] ?? 'nano_shared', image: 'ubuntu-24.04',
-          publicIp: `203.0.113.${n}`, createdAt: now - (60 - n) * DAY,
+          id,
+          teamId: MAIN_TEAM,
+          name: `vps-${String(n).padStart(2, '0')}`,
+          datacenter: centers[n % 3] ?? 'fsn1',
+          resourceProfile: plans[n % 3] ?? 'nano_shared',
+          image: 'ubuntu-24.04',
+          publicIp: `203.0.113.${n}`,
+          createdAt: now - (60 - n) * DAY,
         },
         n % 15 === 0 ? 'stopped' : 'running',
       ),
     );
   });
-  w.vps.add(newVps({ id: SEED_IDS.stagingVps, teamId: STAGING_TEAM, name: 'staging-vps', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '198.51.100.7', createdAt: now - 10 * DAY }));
+  w.vps.add(
+    newVps({
+      id: SEED_IDS.stagingVps,
+      teamId: STAGING_TEAM,
+      name: 'staging-vps',
+      datacenter: 'fsn1',
+      resourceProfile: 'nano_shared',
+      image: 'debian-12',
+      publicIp: '198.51.100.7',
+      createdAt: now - 10 * DAY,
+    }),
+  );
 }
 
 declare module '../state/world.js' {

@@ -37,37 +37,49 @@ const URL_LIKE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 export function webhookHandlers(world: World) {
   return [
-    http.get(`${API}/webhooks/config`, guarded(world, 'webhook:read', (ctx) => {
-      const c = world.webhooks.config(ctx.team.id);
-      return json({ webhook_url: c.url, webhook_enabled: c.enabled, has_secret: c.secret !== null });
-    })),
-    http.put(`${API}/webhooks/config`, guarded(world, 'webhook:write', async (ctx) => {
-      const parsed = await readJson(ctx.request);
-      if (!parsed.ok) return parsed.response;
-      const { webhook_url: url, webhook_enabled: enabled } = parsed.body;
-      const errors: Record<string, string[]> = {};
-      if (url === undefined || url === null || url === '') errors.webhook_url = ['The webhook url field is required.'];
-      else if (typeof url !== 'string' || !URL_LIKE.test(url)) errors.webhook_url = ['The webhook url field must be a valid URL.'];
-      else if (url.length > 2048) errors.webhook_url = ['The webhook url field must not be greater than 2048 characters.'];
-      if (enabled !== undefined && typeof enabled !== 'boolean') errors.webhook_enabled = ['The webhook enabled field must be true or false.'];
-      if (Object.keys(errors).length) return invalid(errors);
-      const c = world.webhooks.config(ctx.team.id);
-      // Omitted, `webhook_enabled` keeps its value; a first configuration turns delivery on.
-      const first = c.url === null;
-      c.url = String(url);
-      c.enabled = typeof enabled === 'boolean' ? enabled : first ? true : c.enabled;
-      const created = c.secret === null ? (c.secret = world.webhooks.newSecret(ctx.team.id)) : null;
-      return json({ message: 'Webhook configuration updated successfully', webhook_url: c.url, webhook_enabled: c.enabled, webhook_secret: created });
-    })),
-    http.post(`${API}/webhooks/config/regenerate-secret`, guarded(world, 'webhook:write', (ctx) => {
-      const c = world.webhooks.config(ctx.team.id);
-      c.secret = world.webhooks.newSecret(ctx.team.id);
-      return json({ message: 'Webhook secret regenerated successfully', webhook_secret: c.secret });
-    })),
-    http.get(`${API}/webhooks/deliveries`, guarded(world, 'webhook:read', (ctx) => {
-      const mine = world.webhooks.deliveries.filter((d) => d.teamId === ctx.team.id && d.createdAt <= ctx.now).sort((a, b) => b.createdAt - a.createdAt);
-      return paginate(ctx.url, mine.map(deliveryJson));
-    })),
+    http.get(
+      `${API}/webhooks/config`,
+      guarded(world, 'webhook:read', (ctx) => {
+        const c = world.webhooks.config(ctx.team.id);
+        return json({ webhook_url: c.url, webhook_enabled: c.enabled, has_secret: c.secret !== null });
+      }),
+    ),
+    http.put(
+      `${API}/webhooks/config`,
+      guarded(world, 'webhook:write', async (ctx) => {
+        const parsed = await readJson(ctx.request);
+        if (!parsed.ok) return parsed.response;
+        const { webhook_url: url, webhook_enabled: enabled } = parsed.body;
+        const errors: Record<string, string[]> = {};
+        if (url === undefined || url === null || url === '') errors.webhook_url = ['The webhook url field is required.'];
+        else if (typeof url !== 'string' || !URL_LIKE.test(url)) errors.webhook_url = ['The webhook url field must be a valid URL.'];
+        else if (url.length > 2048) errors.webhook_url = ['The webhook url field must not be greater than 2048 characters.'];
+        if (enabled !== undefined && typeof enabled !== 'boolean') errors.webhook_enabled = ['The webhook enabled field must be true or false.'];
+        if (Object.keys(errors).length) return invalid(errors);
+        const c = world.webhooks.config(ctx.team.id);
+        // Omitted, `webhook_enabled` keeps its value; a first configuration turns delivery on.
+        const first = c.url === null;
+        c.url = String(url);
+        c.enabled = typeof enabled === 'boolean' ? enabled : first ? true : c.enabled;
+        const created = c.secret === null ? (c.secret = world.webhooks.newSecret(ctx.team.id)) : null;
+        return json({ message: 'Webhook configuration updated successfully', webhook_url: c.url, webhook_enabled: c.enabled, webhook_secret: created });
+      }),
+    ),
+    http.post(
+      `${API}/webhooks/config/regenerate-secret`,
+      guarded(world, 'webhook:write', (ctx) => {
+        const c = world.webhooks.config(ctx.team.id);
+        c.secret = world.webhooks.newSecret(ctx.team.id);
+        return json({ message: 'Webhook secret regenerated successfully', webhook_secret: c.secret });
+      }),
+    ),
+    http.get(
+      `${API}/webhooks/deliveries`,
+      guarded(world, 'webhook:read', (ctx) => {
+        const mine = world.webhooks.deliveries.filter((d) => d.teamId === ctx.team.id && d.createdAt <= ctx.now).sort((a, b) => b.createdAt - a.createdAt);
+        return paginate(ctx.url, mine.map(deliveryJson));
+      }),
+    ),
   ];
 }
 
@@ -79,9 +91,40 @@ function seedWebhooks(w: World, teamId: number, now: number): void {
   c.secret = w.webhooks.newSecret(teamId);
   const base = { teamId, url: c.url, body: null, error: null, deliveredAt: null, failedAt: null };
   w.webhooks.deliveries.push(
-    { ...base, id: 9001, event: 'serverless.deployed', payload: { event: 'serverless.deployed', resource_name: 'web' }, status: 200, body: 'ok', attempts: 1, createdAt: now - 2 * HOUR, deliveredAt: now - 2 * HOUR + 800 },
-    { ...base, id: 9002, event: 'snapshot.completed', payload: { event: 'snapshot.completed', product: 'vps', snapshot_id: 11 }, status: 502, body: '<html><body>502 Bad Gateway</body></html>', attempts: 3, createdAt: now - HOUR, failedAt: now - HOUR + 10 * MINUTE, error: 'Server responded with 502 after 3 attempts.' },
-    { ...base, id: 9003, event: 'static_site.deployed', payload: { event: 'static_site.deployed', site: 'docs' }, status: 200, body: 'ok', attempts: 2, createdAt: now - 30 * MINUTE, deliveredAt: now - 29 * MINUTE },
+    {
+      ...base,
+      id: 9001,
+      event: 'serverless.deployed',
+      payload: { event: 'serverless.deployed', resource_name: 'web' },
+      status: 200,
+      body: 'ok',
+      attempts: 1,
+      createdAt: now - 2 * HOUR,
+      deliveredAt: now - 2 * HOUR + 800,
+    },
+    {
+      ...base,
+      id: 9002,
+      event: 'snapshot.completed',
+      payload: { event: 'snapshot.completed', product: 'vps', snapshot_id: 11 },
+      status: 502,
+      body: '<html><body>502 Bad Gateway</body></html>',
+      attempts: 3,
+      createdAt: now - HOUR,
+      failedAt: now - HOUR + 10 * MINUTE,
+      error: 'Server responded with 502 after 3 attempts.',
+    },
+    {
+      ...base,
+      id: 9003,
+      event: 'static_site.deployed',
+      payload: { event: 'static_site.deployed', site: 'docs' },
+      status: 200,
+      body: 'ok',
+      attempts: 2,
+      createdAt: now - 30 * MINUTE,
+      deliveredAt: now - 29 * MINUTE,
+    },
   );
 }
 

@@ -12,8 +12,16 @@ export const REVIEW_SECONDS = 120;
 const EXPIRES_SECONDS = 7 * 24 * 3600;
 const POLL_AFTER_MS = 30_000;
 const PROFILES = ['nano', 'micro', 'small', 'medium', 'large', 'xlarge', 'nano_shared', 'micro_shared', 'small_shared', 'medium_shared', 'large_shared'];
-const LIMITS = ['requested_database_limit', 'requested_cache_limit', 'requested_vps_limit', 'requested_cpu_cores', 'requested_memory_gb', 'requested_storage_gb', 'requested_serverless_limit', 'requested_nextcloud_limit'];
-
+const LIMITS = [
+  'requested_database_limit',
+  'requested_cache_limit',
+  'requested_vps_limit',
+  'requested_cpu_cores',
+  'requested_memory_gb',
+  'requested_storage_gb',
+  'requested_serverless_limit',
+  'requested_nextcloud_limit',
+];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -58,24 +66,44 @@ function summaryOf(body: Record<string, unknown>): string {
 
 export function approvalHandlers(world: World) {
   return [
-    http.post(`${API}/account-limits/increase-requests`, guarded(world, null, async (ctx) => {
-      const read = await readJson(ctx.request);
-      if (!read.ok) return read.response;
-      const errors = validate(read.body);
-      if (Object.keys(errors).length) return invalid(errors);
-      const origin = ctx.url.origin;
-      const open = world.approvals.list(ctx.team.id).find((a) => !approvalJson(a, ctx.now, origin).terminal);
-      if (open) {
-        return json({ success: false, data: null, error: { code: 'approval.already_pending', message: 'An increase request is already waiting for review.', retryable: false, approval_id: open.id, review_url: `${origin}/approvals/${open.id}` }, meta: {} }, 409);
-      }
-      const reason = String(read.body.reason);
-      const a = world.approvals.add({ id: world.ids.uuid('approval'), teamId: ctx.team.id, requestedAt: ctx.now, summary: summaryOf(read.body), grant: !/reject/i.test(reason) });
-      return json(envelope({ approval: approvalJson(a, ctx.now, origin) }), 202);
-    })),
-    http.get(`${API}/approvals/:approval`, guarded(world, null, (ctx) => {
-      const a = world.approvals.get(ctx.team.id, ctx.params.approval);
-      if (!a) return envelopeError(404, null, 'approval.not_found', 'No such approval.', false);
-      return json(envelope({ approval: approvalJson(a, ctx.now, ctx.url.origin) }));
-    })),
+    http.post(
+      `${API}/account-limits/increase-requests`,
+      guarded(world, null, async (ctx) => {
+        const read = await readJson(ctx.request);
+        if (!read.ok) return read.response;
+        const errors = validate(read.body);
+        if (Object.keys(errors).length) return invalid(errors);
+        const origin = ctx.url.origin;
+        const open = world.approvals.list(ctx.team.id).find((a) => !approvalJson(a, ctx.now, origin).terminal);
+        if (open) {
+          return json(
+            {
+              success: false,
+              data: null,
+              error: {
+                code: 'approval.already_pending',
+                message: 'An increase request is already waiting for review.',
+                retryable: false,
+                approval_id: open.id,
+                review_url: `${origin}/approvals/${open.id}`,
+              },
+              meta: {},
+            },
+            409,
+          );
+        }
+        const reason = String(read.body.reason);
+        const a = world.approvals.add({ id: world.ids.uuid('approval'), teamId: ctx.team.id, requestedAt: ctx.now, summary: summaryOf(read.body), grant: !/reject/i.test(reason) });
+        return json(envelope({ approval: approvalJson(a, ctx.now, origin) }), 202);
+      }),
+    ),
+    http.get(
+      `${API}/approvals/:approval`,
+      guarded(world, null, (ctx) => {
+        const a = world.approvals.get(ctx.team.id, ctx.params.approval);
+        if (!a) return envelopeError(404, null, 'approval.not_found', 'No such approval.', false);
+        return json(envelope({ approval: approvalJson(a, ctx.now, ctx.url.origin) }));
+      }),
+    ),
   ];
 }

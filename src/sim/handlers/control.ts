@@ -29,7 +29,10 @@ export function controlHandlers(world: World, requests: RecordedRequest[]) {
         if (typeof b[f] !== 'boolean') errors[f] = [`${f} must be a boolean.`];
         else patch[f] = b[f];
       }
-      for (const [f, min] of [['latency_ms', 0], ['rate_limit_per_minute', 1]] as const) {
+      for (const [f, min] of [
+        ['latency_ms', 0],
+        ['rate_limit_per_minute', 1],
+      ] as const) {
         const v = b[f];
         if (v === undefined) continue;
         if (typeof v !== 'number' || !Number.isInteger(v) || v < min) errors[f] = [`${f} must be an integer >= ${min}.`];

@@ -56,10 +56,7 @@ function logs(world: World, ctx: Ctx): Response {
   }
   const page = readLogs(c, { since, until, cursor, limit, level, container: container as LogContainer | 'all' }, ctx.now);
   return json(
-    envelope(
-      { available: true, entries: page.entries },
-      { next_cursor: page.nextCursor ? encodeCursor(page.nextCursor) : null, truncated: page.nextCursor !== null, retention_days: RETENTION_DAYS },
-    ),
+    envelope({ available: true, entries: page.entries }, { next_cursor: page.nextCursor ? encodeCursor(page.nextCursor) : null, truncated: page.nextCursor !== null, retention_days: RETENTION_DAYS }),
   );
 }
 
@@ -70,28 +67,40 @@ function sampledLines(c: ContainerRecord, now: number): number {
 
 export function diagnosticsHandlers(world: World) {
   return [
-    http.get(`${API}/serverless/:id/revisions`, guarded(world, 'serverless:read', (ctx) => {
-      const c = findContainer(ctx);
-      return c ? json(envelope(revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)))) : containerMissing(ctx);
-    })),
-    http.get(`${API}/serverless/:id/events`, guarded(world, 'serverless:diagnostics', (ctx) => {
-      const c = findContainer(ctx);
-      return c ? json(envelope({ available: true, events: eventsFor(c, ctx.now).slice(0, EVENTS_CAP) })) : containerMissing(ctx);
-    })),
-    http.get(`${API}/serverless/:id/logs`, guarded(world, 'serverless:diagnostics', (ctx) => logs(world, ctx))),
-    http.get(`${API}/serverless/:id/diagnose`, guarded(world, 'serverless:read', (ctx) => {
-      const c = findContainer(ctx);
-      if (!c) return containerMissing(ctx);
-      const status = world.status(c).details;
-      const { verdict, findings } = diagnose(c, status, revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)), ctx.now);
-      // Events and logs are consulted only with serverless:diagnostics; without it they are null.
-      const may = ctx.token.permissions.has('serverless:diagnostics');
-      const events = may ? eventsFor(c, ctx.now) : null;
-      const sections = {
-        events: events ? { available: true, count: Math.min(events.length, EVENTS_CAP), truncated: events.length > EVENTS_CAP } : null,
-        logs: may ? (world.faults.logs_unavailable ? { available: false, sampled_lines: 0 } : { available: true, sampled_lines: sampledLines(c, ctx.now) }) : null,
-      };
-      return json(envelope({ verdict, status, findings, sections }));
-    })),
+    http.get(
+      `${API}/serverless/:id/revisions`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const c = findContainer(ctx);
+        return c ? json(envelope(revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)))) : containerMissing(ctx);
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/events`,
+      guarded(world, 'serverless:diagnostics', (ctx) => {
+        const c = findContainer(ctx);
+        return c ? json(envelope({ available: true, events: eventsFor(c, ctx.now).slice(0, EVENTS_CAP) })) : containerMissing(ctx);
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/logs`,
+      guarded(world, 'serverless:diagnostics', (ctx) => logs(world, ctx)),
+    ),
+    http.get(
+      `${API}/serverless/:id/diagnose`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const c = findContainer(ctx);
+        if (!c) return containerMissing(ctx);
+        const status = world.status(c).details;
+        const { verdict, findings } = diagnose(c, status, revisionsView(c, ctx.now, containerUrl(c, ctx.team, ctx.url.origin)), ctx.now);
+        // Events and logs are consulted only with serverless:diagnostics; without it they are null.
+        const may = ctx.token.permissions.has('serverless:diagnostics');
+        const events = may ? eventsFor(c, ctx.now) : null;
+        const sections = {
+          events: events ? { available: true, count: Math.min(events.length, EVENTS_CAP), truncated: events.length > EVENTS_CAP } : null,
+          logs: may ? (world.faults.logs_unavailable ? { available: false, sampled_lines: 0 } : { available: true, sampled_lines: sampledLines(c, ctx.now) }) : null,
+        };
+        return json(envelope({ verdict, status, findings, sections }));
+      }),
+    ),
   ];
 }

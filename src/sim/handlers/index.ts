@@ -20,6 +20,18 @@ import { approvalHandlers } from './approvals.js';
 import { runHandlers } from './runs.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
-  const api = [...diagnosticsHandlers(world), ...serverlessHandlers(world), ...registryHandlers(world), ...containerBuildHandlers(world), ...operationHandlers(world), ...resourceHandlers(world), ...familyRoutes(world), ...recoveryHandlers(world), ...userHandlers(world), ...approvalHandlers(world), ...runHandlers(world)];
+  const api = [
+    ...diagnosticsHandlers(world),
+    ...serverlessHandlers(world),
+    ...registryHandlers(world),
+    ...containerBuildHandlers(world),
+    ...operationHandlers(world),
+    ...resourceHandlers(world),
+    ...familyRoutes(world),
+    ...recoveryHandlers(world),
+    ...userHandlers(world),
+    ...approvalHandlers(world),
+    ...runHandlers(world),
+  ];
   return [...buildsTick(world), ...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

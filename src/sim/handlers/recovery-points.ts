@@ -121,7 +121,11 @@ async function clone(world: World, ctx: Ctx): Promise<Response> {
   if (Object.keys(errors).length) return invalid(errors);
   const refusal = cloneRefusal(point, ctx.now);
   if (refusal) return refuse(422, refusal);
-  if (storeOf(world, kind).list(ctx.team.id).some((d) => d.name === name && !isGone(d.life, ctx.now))) {
+  if (
+    storeOf(world, kind)
+      .list(ctx.team.id)
+      .some((d) => d.name === name && !isGone(d.life, ctx.now))
+  ) {
     // The facts give caches a 409 with field errors; databases answer as Laravel's unique rule does.
     if (kind === 'cache') return json({ message: 'A cache instance with this name already exists.', errors: { name: ['A cache instance with this name already exists.'] } }, 409);
     return invalid({ name: ['The name has already been taken.'] });
@@ -136,7 +140,12 @@ function newClone(world: World, ctx: Ctx, kind: DatastoreKind, point: PointRecor
   const id = world.ids.uuid(kind);
   const d = newDatastore(
     {
-      kind, id, teamId: ctx.team.id, name, createdAt: ctx.now, password: `clone-${id.slice(0, 12)}`,
+      kind,
+      id,
+      teamId: ctx.team.id,
+      name,
+      createdAt: ctx.now,
+      password: `clone-${id.slice(0, 12)}`,
       engine: (from?.engine ?? point.engine) as DatastoreRecord['engine'],
       ...(from ? { version: from.version, resourceProfile: from.resourceProfile, datacenter: from.datacenter } : {}),
       databaseName: kind === 'database' ? (databaseName ?? from?.databaseName ?? null) : null,
@@ -149,13 +158,19 @@ function newClone(world: World, ctx: Ctx, kind: DatastoreKind, point: PointRecor
 
 export function pointHandlers(world: World) {
   return [
-    http.post(`${API}/snapshots/:product`, guarded(world, 'snapshot:write', (ctx) => {
-      world.recovery.settle(ctx.now);
-      return create(world, ctx);
-    })),
-    http.post(`${API}/snapshots/:product/:pointId/clone`, guarded(world, 'snapshot:write', (ctx) => {
-      world.recovery.settle(ctx.now);
-      return clone(world, ctx);
-    })),
+    http.post(
+      `${API}/snapshots/:product`,
+      guarded(world, 'snapshot:write', (ctx) => {
+        world.recovery.settle(ctx.now);
+        return create(world, ctx);
+      }),
+    ),
+    http.post(
+      `${API}/snapshots/:product/:pointId/clone`,
+      guarded(world, 'snapshot:write', (ctx) => {
+        world.recovery.settle(ctx.now);
+        return clone(world, ctx);
+      }),
+    ),
   ];
 }

@@ -72,22 +72,41 @@ async function restore(world: World, ctx: Ctx): Promise<Response> {
 
 export function recoveryHandlers(world: World) {
   return [
-    http.get(`${API}/recovery/capabilities`, guarded(world, null, () => json({ data: capabilityRows(world.recovery.gates) }))),
-    http.get(`${API}/snapshots/:product`, guarded(world, 'snapshot:read', (ctx) => {
-      const prod = product(ctx.params.product);
-      if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);
-      const points = world.recovery.settle(ctx.now).list(prod, ctx.team.id).slice().sort((a, b) => b.createdAt - a.createdAt);
-      return paginate(ctx.url, points.map((p) => pointJson(p, ctx.now, world.recovery.dependedOn(p, ctx.now))));
-    })),
-    http.delete(`${API}/snapshots/:product/:pointId`, guarded(world, 'snapshot:delete', (ctx) => {
-      const prod = product(ctx.params.product);
-      const point = prod ? world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId) : undefined;
-      if (!prod || !point) return notFound(prod ? MODEL[prod] : 'Snapshot', ctx.params.pointId);
-      if (world.recovery.dependedOn(point, ctx.now)) return message(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
-      world.recovery.startDeletion(point, ctx.now);
-      return message(200, `${PRODUCT_LABEL[prod]} snapshot deletion initiated`);
-    })),
-    http.post(`${API}/snapshots/:product/:pointId/restore`, guarded(world, 'snapshot:write', (ctx) => restore(world, ctx))),
+    http.get(
+      `${API}/recovery/capabilities`,
+      guarded(world, null, () => json({ data: capabilityRows(world.recovery.gates) })),
+    ),
+    http.get(
+      `${API}/snapshots/:product`,
+      guarded(world, 'snapshot:read', (ctx) => {
+        const prod = product(ctx.params.product);
+        if (!prod) return noRoute(`snapshots/${ctx.params.product ?? ''}`);
+        const points = world.recovery
+          .settle(ctx.now)
+          .list(prod, ctx.team.id)
+          .slice()
+          .sort((a, b) => b.createdAt - a.createdAt);
+        return paginate(
+          ctx.url,
+          points.map((p) => pointJson(p, ctx.now, world.recovery.dependedOn(p, ctx.now))),
+        );
+      }),
+    ),
+    http.delete(
+      `${API}/snapshots/:product/:pointId`,
+      guarded(world, 'snapshot:delete', (ctx) => {
+        const prod = product(ctx.params.product);
+        const point = prod ? world.recovery.settle(ctx.now).get(prod, ctx.team.id, ctx.params.pointId) : undefined;
+        if (!prod || !point) return notFound(prod ? MODEL[prod] : 'Snapshot', ctx.params.pointId);
+        if (world.recovery.dependedOn(point, ctx.now)) return message(409, `A restore operation depends on snapshot ${point.id}; it cannot be deleted until the operation ends.`);
+        world.recovery.startDeletion(point, ctx.now);
+        return message(200, `${PRODUCT_LABEL[prod]} snapshot deletion initiated`);
+      }),
+    ),
+    http.post(
+      `${API}/snapshots/:product/:pointId/restore`,
+      guarded(world, 'snapshot:write', (ctx) => restore(world, ctx)),
+    ),
     ...pointHandlers(world),
   ];
 }

@@ -56,7 +56,9 @@ function envKeysOf(v: unknown, errors: Record<string, string[]>): string[] {
 
 function scheduleOf(ctx: Ctx, c: ContainerRecord): ScheduleRecord | undefined {
   const ref = ctx.params.schedule;
-  return runStoreOf(ctx.world.containers).schedulesOf(c.id).find((s) => s.id === ref);
+  return runStoreOf(ctx.world.containers)
+    .schedulesOf(c.id)
+    .find((s) => s.id === ref);
 }
 
 /** The fields of a schedule's create (all required there) or update (any of them). */
@@ -107,111 +109,180 @@ export function runHandlers(world: World) {
     if (!body.ok) return body.response;
     const errors: Record<string, string[]> = {};
     const patch = scheduleFields(body.body, false, errors);
-    if (patch.name && store().schedulesOf(found.c.id).some((o) => o !== s && o.name === patch.name)) errors.name = ['The name has already been taken.'];
+    if (
+      patch.name &&
+      store()
+        .schedulesOf(found.c.id)
+        .some((o) => o !== s && o.name === patch.name)
+    )
+      errors.name = ['The name has already been taken.'];
     if (Object.keys(errors).length) return invalid(errors);
     Object.assign(s, patch, { updatedAt: ctx.now });
     return json(envelope(scheduleJson(s, ctx.now)));
   });
 
   return [
-    http.get(`${API}/serverless/:id/runs`, guarded(world, 'serverless:read', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const runs = store().runsOf(found.c.id).slice().reverse();
-      return json(envelope(runs.map((r) => runJson(r, ctx.now)), { total: runs.length }));
-    })),
-    http.post(`${API}/serverless/:id/runs`, guarded(world, 'serverless:write', async (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const c = found.c;
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const b = body.body;
-      const errors: Record<string, string[]> = {};
-      const command = commandOf(b.command, errors);
-      const envKeys = envKeysOf(b.env, errors);
-      const timeout = timeoutOf(b.timeout_seconds, errors) ?? DEFAULT_RUN_TIMEOUT_SECONDS;
-      if (b.image_tag !== undefined && b.image_tag !== null && (typeof b.image_tag !== 'string' || b.image_tag === '')) errors.image_tag = ['The image tag field must be a string.'];
-      if (Object.keys(errors).length) return invalid(errors);
-      const active = store().runsOf(c.id).find((r) => !runAt(r, ctx.now).terminal);
-      if (active) return envelopeFailure(409, 'serverless.run_in_progress', 'Another run of this container is still active.', { active_run_id: active.id });
-      const image = typeof b.image_tag === 'string' ? `${c.spec.image ?? c.slug}:${b.image_tag}` : (imageRef(c.spec) ?? c.slug);
-      const plan = planOf(command);
-      const run = { id: world.ids.uuid('run'), containerId: c.id, command, image, envKeys, timeoutSeconds: timeout, createdAt: ctx.now, plannedMs: plan.ms, plannedExit: plan.exit, cancelledAt: null };
-      store().runs.push(run);
-      return json(envelope(runJson(run, ctx.now)), 201);
-    })),
-    http.get(`${API}/serverless/:id/runs/:run`, guarded(world, 'serverless:read', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const r = store().runsOf(found.c.id).find((x) => x.id === ctx.params.run);
-      if (!r) return notFound('ServerlessRun', ctx.params.run);
-      return json(envelope(runJson(r, ctx.now)));
-    })),
-    http.get(`${API}/serverless/:id/runs/:run/logs`, guarded(world, 'serverless:read', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const r = store().runsOf(found.c.id).find((x) => x.id === ctx.params.run);
-      if (!r) return notFound('ServerlessRun', ctx.params.run);
-      return json(envelope(runLogsJson(r, ctx.now)));
-    })),
-    http.post(`${API}/serverless/:id/runs/:run/cancel`, guarded(world, 'serverless:write', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const r = store().runsOf(found.c.id).find((x) => x.id === ctx.params.run);
-      if (!r) return notFound('ServerlessRun', ctx.params.run);
-      if (runAt(r, ctx.now).terminal) return envelopeFailure(409, 'serverless.run_not_active', 'The run is no longer active.');
-      r.cancelledAt = ctx.now;
-      return json(envelope(runJson(r, ctx.now)));
-    })),
-    http.get(`${API}/serverless/:id/schedules`, guarded(world, 'serverless:read', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      return json(envelope(store().schedulesOf(found.c.id).map((s) => scheduleJson(s, ctx.now))));
-    })),
-    http.post(`${API}/serverless/:id/schedules`, guarded(world, 'serverless:write', async (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const body = await readJson(ctx.request);
-      if (!body.ok) return body.response;
-      const errors: Record<string, string[]> = {};
-      const f = scheduleFields(body.body, true, errors);
-      if (f.name && store().schedulesOf(found.c.id).some((o) => o.name === f.name)) errors.name = ['The name has already been taken.'];
-      if (Object.keys(errors).length) return invalid(errors);
-      const s: ScheduleRecord = {
-        id: world.ids.uuid('schedule'),
-        containerId: found.c.id,
-        name: f.name!,
-        cronExpression: f.cronExpression!,
-        timezone: f.timezone!,
-        command: f.command ?? null,
-        imageTag: f.imageTag ?? null,
-        timeoutSeconds: f.timeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS,
-        enabled: f.enabled ?? true,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      };
-      store().schedules.push(s);
-      return json(envelope(scheduleJson(s, ctx.now)), 201);
-    })),
-    http.get(`${API}/serverless/:id/schedules/:schedule`, guarded(world, 'serverless:read', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const s = scheduleOf(ctx, found.c);
-      if (!s) return notFound('ServerlessRunSchedule', ctx.params.schedule);
-      return json(envelope(scheduleJson(s, ctx.now)));
-    })),
+    http.get(
+      `${API}/serverless/:id/runs`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const runs = store().runsOf(found.c.id).slice().reverse();
+        return json(
+          envelope(
+            runs.map((r) => runJson(r, ctx.now)),
+            { total: runs.length },
+          ),
+        );
+      }),
+    ),
+    http.post(
+      `${API}/serverless/:id/runs`,
+      guarded(world, 'serverless:write', async (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const c = found.c;
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const b = body.body;
+        const errors: Record<string, string[]> = {};
+        const command = commandOf(b.command, errors);
+        const envKeys = envKeysOf(b.env, errors);
+        const timeout = timeoutOf(b.timeout_seconds, errors) ?? DEFAULT_RUN_TIMEOUT_SECONDS;
+        if (b.image_tag !== undefined && b.image_tag !== null && (typeof b.image_tag !== 'string' || b.image_tag === '')) errors.image_tag = ['The image tag field must be a string.'];
+        if (Object.keys(errors).length) return invalid(errors);
+        const active = store()
+          .runsOf(c.id)
+          .find((r) => !runAt(r, ctx.now).terminal);
+        if (active) return envelopeFailure(409, 'serverless.run_in_progress', 'Another run of this container is still active.', { active_run_id: active.id });
+        const image = typeof b.image_tag === 'string' ? `${c.spec.image ?? c.slug}:${b.image_tag}` : (imageRef(c.spec) ?? c.slug);
+        const plan = planOf(command);
+        const run = {
+          id: world.ids.uuid('run'),
+          containerId: c.id,
+          command,
+          image,
+          envKeys,
+          timeoutSeconds: timeout,
+          createdAt: ctx.now,
+          plannedMs: plan.ms,
+          plannedExit: plan.exit,
+          cancelledAt: null,
+        };
+        store().runs.push(run);
+        return json(envelope(runJson(run, ctx.now)), 201);
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/runs/:run`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const r = store()
+          .runsOf(found.c.id)
+          .find((x) => x.id === ctx.params.run);
+        if (!r) return notFound('ServerlessRun', ctx.params.run);
+        return json(envelope(runJson(r, ctx.now)));
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/runs/:run/logs`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const r = store()
+          .runsOf(found.c.id)
+          .find((x) => x.id === ctx.params.run);
+        if (!r) return notFound('ServerlessRun', ctx.params.run);
+        return json(envelope(runLogsJson(r, ctx.now)));
+      }),
+    ),
+    http.post(
+      `${API}/serverless/:id/runs/:run/cancel`,
+      guarded(world, 'serverless:write', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const r = store()
+          .runsOf(found.c.id)
+          .find((x) => x.id === ctx.params.run);
+        if (!r) return notFound('ServerlessRun', ctx.params.run);
+        if (runAt(r, ctx.now).terminal) return envelopeFailure(409, 'serverless.run_not_active', 'The run is no longer active.');
+        r.cancelledAt = ctx.now;
+        return json(envelope(runJson(r, ctx.now)));
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/schedules`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        return json(
+          envelope(
+            store()
+              .schedulesOf(found.c.id)
+              .map((s) => scheduleJson(s, ctx.now)),
+          ),
+        );
+      }),
+    ),
+    http.post(
+      `${API}/serverless/:id/schedules`,
+      guarded(world, 'serverless:write', async (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const body = await readJson(ctx.request);
+        if (!body.ok) return body.response;
+        const errors: Record<string, string[]> = {};
+        const f = scheduleFields(body.body, true, errors);
+        if (
+          f.name &&
+          store()
+            .schedulesOf(found.c.id)
+            .some((o) => o.name === f.name)
+        )
+          errors.name = ['The name has already been taken.'];
+        if (Object.keys(errors).length) return invalid(errors);
+        const s: ScheduleRecord = {
+          id: world.ids.uuid('schedule'),
+          containerId: found.c.id,
+          name: f.name!,
+          cronExpression: f.cronExpression!,
+          timezone: f.timezone!,
+          command: f.command ?? null,
+          imageTag: f.imageTag ?? null,
+          timeoutSeconds: f.timeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS,
+          enabled: f.enabled ?? true,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        };
+        store().schedules.push(s);
+        return json(envelope(scheduleJson(s, ctx.now)), 201);
+      }),
+    ),
+    http.get(
+      `${API}/serverless/:id/schedules/:schedule`,
+      guarded(world, 'serverless:read', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const s = scheduleOf(ctx, found.c);
+        if (!s) return notFound('ServerlessRunSchedule', ctx.params.schedule);
+        return json(envelope(scheduleJson(s, ctx.now)));
+      }),
+    ),
     // The provider's client sends PATCH; the generated paths list PUT: both update.
     http.patch(`${API}/serverless/:id/schedules/:schedule`, updateSchedule),
     http.put(`${API}/serverless/:id/schedules/:schedule`, updateSchedule),
-    http.delete(`${API}/serverless/:id/schedules/:schedule`, guarded(world, 'serverless:delete', (ctx) => {
-      const found = containerOf(ctx);
-      if ('response' in found) return found.response;
-      const s = scheduleOf(ctx, found.c);
-      if (!s) return notFound('ServerlessRunSchedule', ctx.params.schedule);
-      const all = store().schedules;
-      all.splice(all.indexOf(s), 1);
-      return json(envelope(null));
-    })),
+    http.delete(
+      `${API}/serverless/:id/schedules/:schedule`,
+      guarded(world, 'serverless:delete', (ctx) => {
+        const found = containerOf(ctx);
+        if ('response' in found) return found.response;
+        const s = scheduleOf(ctx, found.c);
+        if (!s) return notFound('ServerlessRunSchedule', ctx.params.schedule);
+        const all = store().schedules;
+        all.splice(all.indexOf(s), 1);
+        return json(envelope(null));
+      }),
+    ),
   ];
 }

@@ -17,9 +17,7 @@ const RENAMED: Record<string, string> = {
   max_instances: 'The max_instances field is not supported: use max_scale.',
 };
 
-export type ContainerInput =
-  | { ok: true; name?: string; slug?: string; spec: ContainerSpec }
-  | { ok: false; errors: Record<string, string[]> };
+export type ContainerInput = { ok: true; name?: string; slug?: string; spec: ContainerSpec } | { ok: false; errors: Record<string, string[]> };
 
 const label = (f: string) => f.replace(/_/g, ' ');
 
@@ -84,7 +82,8 @@ export function parseContainer(body: Record<string, unknown>, base?: ContainerSp
   if (has('repository_url')) spec.repository_url = str('repository_url', 512) ?? spec.repository_url;
   if (has('repository_branch')) spec.repository_branch = str('repository_branch') ?? spec.repository_branch;
   if (spec.deployment_type === 'docker_image' && spec.image === null && !errors.image) add('image', 'The image field is required when deployment type is docker_image.');
-  if (spec.deployment_type === 'git_repository' && spec.repository_url === null && !errors.repository_url) add('repository_url', 'The repository url field is required when deployment type is git_repository.');
+  if (spec.deployment_type === 'git_repository' && spec.repository_url === null && !errors.repository_url)
+    add('repository_url', 'The repository url field is required when deployment type is git_repository.');
   if (spec.deployment_type !== 'docker_image' && !has('image')) spec.image = null;
 
   const env = body.environment_variables;
@@ -106,7 +105,8 @@ export function parseContainer(body: Record<string, unknown>, base?: ContainerSp
   if (has('scaling_metric')) spec.scaling_metric = oneOf('scaling_metric', ['rps', 'concurrency']) ?? spec.scaling_metric;
   if (has('scaling_target')) spec.scaling_target = int('scaling_target', 1, 10000) ?? spec.scaling_target;
   if (has('timeout_seconds')) spec.timeout_seconds = int('timeout_seconds', 1, 3600) ?? spec.timeout_seconds;
-  if (has('progress_deadline_seconds')) spec.progress_deadline_seconds = body.progress_deadline_seconds === null ? null : (int('progress_deadline_seconds', 60, 3600) ?? spec.progress_deadline_seconds);
+  if (has('progress_deadline_seconds'))
+    spec.progress_deadline_seconds = body.progress_deadline_seconds === null ? null : (int('progress_deadline_seconds', 60, 3600) ?? spec.progress_deadline_seconds);
   for (const f of ['health_check_path', 'registry_credential_id', 'cpu_request', 'cpu_limit', 'memory_request', 'memory_limit'] as const) {
     if (has(f)) spec[f] = nullableStr(f) ?? null;
   }

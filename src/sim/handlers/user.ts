@@ -8,6 +8,9 @@ export const SIM_USER = { id: 17, name: 'Sim Operator', email: 'operator@sim.loc
 
 export function userHandlers(world: World) {
   return [
-    http.get('*/api/user', guarded(world, null, () => json({ ...SIM_USER, email_verified_at: '2026-01-05T09:00:00.000000Z', created_at: '2026-01-05T09:00:00.000000Z' }))),
+    http.get(
+      '*/api/user',
+      guarded(world, null, () => json({ ...SIM_USER, email_verified_at: '2026-01-05T09:00:00.000000Z', created_at: '2026-01-05T09:00:00.000000Z' })),
+    ),
   ];
 }

@@ -67,7 +67,11 @@ export function nowOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: numb
 export function familyHandlers<R extends FamilyRecord>(world: World, def: FamilyDef<R>) {
   const base = `${API}/${def.path}`;
   const perm = (what: 'read' | 'write' | 'delete') => `${def.permission}:${what}`;
-  const visible = (ctx: Ctx) => def.store(world).list(ctx.team.id).filter((r) => !isGone(r.life, ctx.now));
+  const visible = (ctx: Ctx) =>
+    def
+      .store(world)
+      .list(ctx.team.id)
+      .filter((r) => !isGone(r.life, ctx.now));
   const find = (ctx: Ctx) => {
     const r = def.store(world).get(ctx.team.id, ctx.params.id);
     return r && !isGone(r.life, ctx.now) ? r : undefined;
@@ -87,80 +91,121 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
   };
 
   const routes = [
-    http.get(base, guarded(world, perm('read'), (ctx) => paginate(ctx.url, visible(ctx).map((r) => viewOf(r, ctx))))),
-    http.get(`${base}/:id`, withFound(perm('read'), (r, ctx) => json(def.show ? def.show(r, viewOf(r, ctx), ctx) : wrap(r, ctx)))),
+    http.get(
+      base,
+      guarded(world, perm('read'), (ctx) =>
+        paginate(
+          ctx.url,
+          visible(ctx).map((r) => viewOf(r, ctx)),
+        ),
+      ),
+    ),
+    http.get(
+      `${base}/:id`,
+      withFound(perm('read'), (r, ctx) => json(def.show ? def.show(r, viewOf(r, ctx), ctx) : wrap(r, ctx))),
+    ),
   ];
 
   if (def.create) {
     const c = def.create;
     routes.push(
-      http.post(base, guarded(world, perm('write'), async (ctx) => {
-        const body = await readJson(ctx.request);
-        if (!body.ok) return body.response;
-        const built = c.build(body.body, ctx);
-        if ('errors' in built) return invalid(built.errors);
-        if ('conflict' in built) return refuse(409, built.conflict);
-        const r = def.store(world).add(built.record);
-        if (c.op) begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
-        return json({ message: c.message, ...wrap(r, ctx), ...(c.extras?.(r, ctx) ?? {}) }, 201);
-      })),
+      http.post(
+        base,
+        guarded(world, perm('write'), async (ctx) => {
+          const body = await readJson(ctx.request);
+          if (!body.ok) return body.response;
+          const built = c.build(body.body, ctx);
+          if ('errors' in built) return invalid(built.errors);
+          if ('conflict' in built) return refuse(409, built.conflict);
+          const r = def.store(world).add(built.record);
+          if (c.op) begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
+          return json({ message: c.message, ...wrap(r, ctx), ...(c.extras?.(r, ctx) ?? {}) }, 201);
+        }),
+      ),
     );
   }
 
   if (def.update) {
     const u = def.update;
     routes.push(
-      http.put(`${base}/:id`, withFound(perm('write'), async (r, ctx) => {
-        const body = await readJson(ctx.request);
-        if (!body.ok) return body.response;
-        const errors = u.apply(r, body.body, ctx);
-        if (errors) return invalid(errors);
-        r.updatedAt = ctx.now;
-        if (u.op) begin(r.life, { family: def.family, name: r.name }, 'update', u.op, ctx.now);
-        return json({ message: u.message, ...wrap(r, ctx) });
-      })),
+      http.put(
+        `${base}/:id`,
+        withFound(perm('write'), async (r, ctx) => {
+          const body = await readJson(ctx.request);
+          if (!body.ok) return body.response;
+          const errors = u.apply(r, body.body, ctx);
+          if (errors) return invalid(errors);
+          r.updatedAt = ctx.now;
+          if (u.op) begin(r.life, { family: def.family, name: r.name }, 'update', u.op, ctx.now);
+          return json({ message: u.message, ...wrap(r, ctx) });
+        }),
+      ),
     );
   }
 
   if (def.destroy) {
     const d = def.destroy;
     routes.push(
-      http.delete(`${base}/:id`, withFound(perm('delete'), (r, ctx) => {
-        const refused = busy(r, ctx, d.refusal, d.from);
-        if (refused) return refused;
-        const own = d.refuse?.(r);
-        if (own) return refuse(422, own);
-        if (!d.op) {
-          def.store(world).remove(r);
-          return message(200, d.message);
-        }
-        begin(r.life, { family: def.family, name: r.name }, 'destroy', d.op, ctx.now);
-        return message(200, d.message, statusOf(r, ctx));
-      })),
+      http.delete(
+        `${base}/:id`,
+        withFound(perm('delete'), (r, ctx) => {
+          const refused = busy(r, ctx, d.refusal, d.from);
+          if (refused) return refused;
+          const own = d.refuse?.(r);
+          if (own) return refuse(422, own);
+          if (!d.op) {
+            def.store(world).remove(r);
+            return message(200, d.message);
+          }
+          begin(r.life, { family: def.family, name: r.name }, 'destroy', d.op, ctx.now);
+          return message(200, d.message, statusOf(r, ctx));
+        }),
+      ),
     );
   }
 
   for (const [verb, a] of Object.entries(def.actions ?? {})) {
     routes.push(
-      http.post(`${base}/:id/${verb}`, withFound(perm('write'), async (r, ctx) => {
-        const refused = busy(r, ctx, a.refusal, a.from);
-        if (refused) return refused;
-        if (a.body) {
-          const body = await readJson(ctx.request);
-          if (!body.ok) return body.response;
-          const errors = a.body(r, body.body, ctx);
-          if (errors) return invalid(errors);
-        }
-        begin(r.life, { family: def.family, name: r.name }, verb, a.op, ctx.now);
-        return message(200, a.message, { ...statusOf(r, ctx), ...(a.answer?.(r, ctx) ?? {}) });
-      })),
+      http.post(
+        `${base}/:id/${verb}`,
+        withFound(perm('write'), async (r, ctx) => {
+          const refused = busy(r, ctx, a.refusal, a.from);
+          if (refused) return refused;
+          if (a.body) {
+            const body = await readJson(ctx.request);
+            if (!body.ok) return body.response;
+            const errors = a.body(r, body.body, ctx);
+            if (errors) return invalid(errors);
+          }
+          begin(r.life, { family: def.family, name: r.name }, verb, a.op, ctx.now);
+          return message(200, a.message, { ...statusOf(r, ctx), ...(a.answer?.(r, ctx) ?? {}) });
+        }),
+      ),
     );
   }
 
   const diag = def.diagnostics ?? {};
-  if (diag.diagnose) routes.push(http.get(`${base}/:id/diagnose`, withFound(perm('read'), (r, ctx) => json(envelope(diagnoseOf(def, r, ctx.now))))));
-  if (diag.events) routes.push(http.get(`${base}/:id/events`, withFound(perm('read'), (r, ctx) => json(envelope({ available: true, events: eventsOf(def, r, ctx.now) })))));
-  if (diag.logs) routes.push(http.get(`${base}/:id/logs`, withFound(perm('read'), (r, ctx) => json(envelope({ available: true, entries: logsOf(r, ctx.now) }, { next_cursor: null, truncated: false, retention_days: 10 })))));
+  if (diag.diagnose)
+    routes.push(
+      http.get(
+        `${base}/:id/diagnose`,
+        withFound(perm('read'), (r, ctx) => json(envelope(diagnoseOf(def, r, ctx.now)))),
+      ),
+    );
+  if (diag.events)
+    routes.push(
+      http.get(
+        `${base}/:id/events`,
+        withFound(perm('read'), (r, ctx) => json(envelope({ available: true, events: eventsOf(def, r, ctx.now) }))),
+      ),
+    );
+  if (diag.logs)
+    routes.push(
+      http.get(
+        `${base}/:id/logs`,
+        withFound(perm('read'), (r, ctx) => json(envelope({ available: true, entries: logsOf(r, ctx.now) }, { next_cursor: null, truncated: false, retention_days: 10 }))),
+      ),
+    );
   return routes;
 }
 
@@ -181,11 +226,27 @@ function eventsOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: number) 
   return r.life.ops
     .filter((o) => o.at <= now && o.at > now - 60 * MINUTE)
     .flatMap((o) => {
-      const started = { type: 'Normal', reason: `${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}Started`, message: `${o.kind} of ${r.name} started`, resource: `${def.model}/${r.name}`, count: '1', first_seen: iso(o.at), last_seen: iso(o.at) };
+      const started = {
+        type: 'Normal',
+        reason: `${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}Started`,
+        message: `${o.kind} of ${r.name} started`,
+        resource: `${def.model}/${r.name}`,
+        count: '1',
+        first_seen: iso(o.at),
+        last_seen: iso(o.at),
+      };
       if (o.endAt > now) return [started];
       const ended = o.fails
         ? { type: 'Warning', reason: 'OperationFailed', message: `${o.kind} of ${r.name} failed`, resource: `${def.model}/${r.name}`, count: '1', first_seen: iso(o.endAt), last_seen: iso(o.endAt) }
-        : { type: 'Normal', reason: `${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}Succeeded`, message: `${o.kind} of ${r.name} succeeded`, resource: `${def.model}/${r.name}`, count: '1', first_seen: iso(o.endAt), last_seen: iso(o.endAt) };
+        : {
+            type: 'Normal',
+            reason: `${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}Succeeded`,
+            message: `${o.kind} of ${r.name} succeeded`,
+            resource: `${def.model}/${r.name}`,
+            count: '1',
+            first_seen: iso(o.endAt),
+            last_seen: iso(o.endAt),
+          };
       return [started, ended];
     });
 }
@@ -196,6 +257,17 @@ function logsOf(r: FamilyRecord, now: number) {
     .filter((o) => o.at <= now)
     .flatMap((o) => [
       { timestamp: iso(o.at), message: `${o.kind} started`, level: 'info', pod: `${r.name}-0`, container: 'main', stream: 'stdout' },
-      ...(o.endAt <= now ? [{ timestamp: iso(o.endAt), message: o.fails ? `ERROR ${o.kind} failed` : `${o.kind} done`, level: o.fails ? 'error' : 'info', pod: `${r.name}-0`, container: 'main', stream: o.fails ? 'stderr' : 'stdout' }] : []),
+      ...(o.endAt <= now
+        ? [
+            {
+              timestamp: iso(o.endAt),
+              message: o.fails ? `ERROR ${o.kind} failed` : `${o.kind} done`,
+              level: o.fails ? 'error' : 'info',
+              pod: `${r.name}-0`,
+              container: 'main',
+              stream: o.fails ? 'stderr' : 'stdout',
+            },
+          ]
+        : []),
     ]);
 }

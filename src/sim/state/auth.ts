@@ -19,12 +19,7 @@ export interface TokenRecord {
 }
 
 const NOUNS = ['vps', 'database', 'cache', 'storage', 'firewall', 'snapshot', 'ssh-key', 'serverless', 'static-site', 'queue', 'parameter-group', 'app', 'uptime-check', 'alert'];
-const ALL_PERMISSIONS = [
-  ...NOUNS.flatMap((n) => [`${n}:read`, `${n}:write`, `${n}:delete`]),
-  'webhook:read',
-  'webhook:write',
-  'serverless:diagnostics',
-];
+const ALL_PERMISSIONS = [...NOUNS.flatMap((n) => [`${n}:read`, `${n}:write`, `${n}:delete`]), 'webhook:read', 'webhook:write', 'serverless:diagnostics'];
 /** Spec 5 rule 4. */
 export const DEFAULT_PERMISSIONS = ['vps:read', 'database:read', 'cache:read', 'storage:read', 'static-site:read'];
 
@@ -38,9 +33,7 @@ export const SIM_TOKENS = {
   other_project: 'sim_staging_8c9d0e1f2a3b',
 } as const;
 
-export type AuthResult =
-  | { ok: true; token: TokenRecord; team: Team }
-  | { ok: false; status: 401 | 403 | 404; message: string };
+export type AuthResult = { ok: true; token: TokenRecord; team: Team } | { ok: false; status: 401 | 403 | 404; message: string };
 
 export class AuthState {
   readonly teams: Team[] = [

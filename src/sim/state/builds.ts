@@ -33,7 +33,9 @@ export interface BuildRecord {
 
 export class BuildStore extends TeamStore<BuildRecord> {
   latest(teamId: number, containerId: string): BuildRecord | undefined {
-    return this.list(teamId).filter((b) => b.containerId === containerId).at(-1);
+    return this.list(teamId)
+      .filter((b) => b.containerId === containerId)
+      .at(-1);
   }
 
   nextNumber(containerId: string): number {
@@ -89,7 +91,19 @@ export function newBuild(world: World, c: ContainerRecord, namespace: string, fi
   // One build at a time per container: a new upload supersedes the one still running.
   const running = world.builds.latest(c.teamId, c.id);
   if (running && !isTerminal(statusAt(running, now))) running.cancelledAt = now;
-  return world.builds.add({ id: uuidFrom(`${c.id}/build/${number}`), teamId: c.teamId, containerId: c.id, number, createdAt: now, files, bytes, failure: buildFailure(files), cancelledAt: null, applied: false, namespace });
+  return world.builds.add({
+    id: uuidFrom(`${c.id}/build/${number}`),
+    teamId: c.teamId,
+    containerId: c.id,
+    number,
+    createdAt: now,
+    files,
+    bytes,
+    failure: buildFailure(files),
+    cancelledAt: null,
+    applied: false,
+    namespace,
+  });
 }
 
 /** Applies every build that succeeded by `now`: its tag is pushed, then the container rolls it out. */

@@ -2,18 +2,7 @@
 // ServerlessDeploymentResource and the deploy operation of GET /operations/{id}.
 import { iso, MINUTE } from '../clock.js';
 import type { Team } from './auth.js';
-import {
-  becameReady,
-  imageRef,
-  isStopped,
-  rolloutOf,
-  servedUntil,
-  servingAt,
-  startedBy,
-  type Change,
-  type ContainerRecord,
-  type Rollout,
-} from './containers.js';
+import { becameReady, imageRef, isStopped, rolloutOf, servedUntil, servingAt, startedBy, type Change, type ContainerRecord, type Rollout } from './containers.js';
 import { statusAt, type StatusAt, type StatusView } from './status.js';
 
 export const PROFILES: Record<string, { cpu: [string, string]; memory: [string, string]; cents: number }> = {

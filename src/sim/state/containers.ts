@@ -218,7 +218,9 @@ export function becameReady(r: Rollout): boolean {
 
 /** The rollout whose revision takes the traffic at time t (the last one that became ready). */
 export function servingAt(c: ContainerRecord, t: number): Rollout | undefined {
-  return startedBy(c, t).filter((r) => r.endAt <= t && becameReady(r)).at(-1);
+  return startedBy(c, t)
+    .filter((r) => r.endAt <= t && becameReady(r))
+    .at(-1);
 }
 
 /** When a rollout's revision stopped taking traffic (a later ready revision replaced it). */

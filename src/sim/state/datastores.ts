@@ -68,8 +68,30 @@ export const DATACENTERS: Record<DatastoreKind, readonly string[]> = { database:
 
 // The facts' status_label enums: caches have no Starting/Stopping label.
 const LABELS: Record<DatastoreKind, Record<string, string>> = {
-  database: { pending: 'Pending', starting: 'Starting', stopping: 'Stopping', provisioning: 'Provisioning', running: 'Running', stopped: 'Stopped', restoring: 'Restoring', updating: 'Updating', error: 'Error', destroying: 'Destroying' },
-  cache: { pending: 'Pending', starting: 'Updating', stopping: 'Updating', provisioning: 'Provisioning', running: 'Running', stopped: 'Stopped', restoring: 'Restoring', updating: 'Updating', error: 'Error', destroying: 'Destroying' },
+  database: {
+    pending: 'Pending',
+    starting: 'Starting',
+    stopping: 'Stopping',
+    provisioning: 'Provisioning',
+    running: 'Running',
+    stopped: 'Stopped',
+    restoring: 'Restoring',
+    updating: 'Updating',
+    error: 'Error',
+    destroying: 'Destroying',
+  },
+  cache: {
+    pending: 'Pending',
+    starting: 'Updating',
+    stopping: 'Updating',
+    provisioning: 'Provisioning',
+    running: 'Running',
+    stopped: 'Stopped',
+    restoring: 'Restoring',
+    updating: 'Updating',
+    error: 'Error',
+    destroying: 'Destroying',
+  },
 };
 export const DNS_PORT_BASE = 30000;
 

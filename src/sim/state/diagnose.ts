@@ -103,5 +103,8 @@ function info(code: string, summary: string): FindingView {
 }
 
 function rank(f: FindingView[]): FindingView[] {
-  return f.map((x, i) => ({ x, i })).sort((a, b) => RANK[a.x.severity] - RANK[b.x.severity] || a.i - b.i).map((p) => p.x);
+  return f
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => RANK[a.x.severity] - RANK[b.x.severity] || a.i - b.i)
+    .map((p) => p.x);
 }

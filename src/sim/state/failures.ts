@@ -76,11 +76,7 @@ const FAILURES: Record<string, FailureDef> = {
     message: () => 'Container failed with: back-off restarting failed container (exit code 1)',
     retryable: false,
     podRan: true,
-    logLines: [
-      'INFO starting server on port 8080',
-      'ERROR unhandled exception: connect ECONNREFUSED 10.0.0.12:5432',
-      'ERROR process exited with code 1',
-    ],
+    logLines: ['INFO starting server on port 8080', 'ERROR unhandled exception: connect ECONNREFUSED 10.0.0.12:5432', 'ERROR process exited with code 1'],
     category: 'runtime',
   },
   oom: {

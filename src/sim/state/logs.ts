@@ -100,7 +100,16 @@ export function segments(c: ContainerRecord, now: number): Segment[] {
     out.push({ ord: ord + 1, pod, container: 'queue-proxy', revision: r.revision, start: pStart, step: 20_000, count: countUntil(pStart, 20_000, end), line: proxyLine });
   }
   c.bursts.forEach((b, i) => {
-    out.push({ ord: BURST_ORD + i, pod: podName(b.revision), container: 'user-container', revision: b.revision, start: b.start, step: b.step, count: b.count, line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '' });
+    out.push({
+      ord: BURST_ORD + i,
+      pod: podName(b.revision),
+      container: 'user-container',
+      revision: b.revision,
+      start: b.start,
+      step: b.step,
+      count: b.count,
+      line: (k) => APP_LINES[k % APP_LINES.length]?.(k) ?? '',
+    });
   });
   return out;
 }
@@ -144,7 +153,10 @@ export function readLogs(c: ContainerRecord, q: LogQuery, now: number): LogPage 
     let best: (typeof heads)[number] | undefined;
     for (const h of heads) {
       if (h.k > h.last) continue;
-      if (!best) { best = h; continue; }
+      if (!best) {
+        best = h;
+        continue;
+      }
       const t = timeAt(h.s, h.k);
       const bt = timeAt(best.s, best.k);
       if (t < bt || (t === bt && h.s.ord < best.s.ord)) best = h;

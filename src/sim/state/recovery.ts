@@ -113,7 +113,11 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
       available: stateRefusal(p, now) === null && !p.operatorManaged,
       reason: stateRefusal(p, now) ?? (p.operatorManaged ? 'Unavailable for operator-managed instances until validated.' : null),
     },
-    { name: 'delete', available: !dependedOn && deletion(p, now) !== 'deleting', reason: dependedOn ? 'A restore operation depends on this point.' : deletion(p, now) === 'deleting' ? 'The point is being deleted.' : null },
+    {
+      name: 'delete',
+      available: !dependedOn && deletion(p, now) !== 'deleting',
+      reason: dependedOn ? 'A restore operation depends on this point.' : deletion(p, now) === 'deleting' ? 'The point is being deleted.' : null,
+    },
   ];
   if (p.protection === 'Second copy failed') actions.push({ name: 'retry_second_copy', available: true, reason: null });
   const state = pointState(p, now);
@@ -139,8 +143,16 @@ export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {
 /** The matrix in the v1.7.0 shape: one row per product line and provider, each capability a word, the reasons in notes. */
 export function capabilityRows(gates: Record<Product, boolean>) {
   const gate = (p: Product) => `Replace existing is behind a gate, opened per account: ${gates[p] ? 'open' : 'closed'} for this account.`;
-  const row = (product: string, provider: string, deployment_kind: string, create: string, restore_to_new: string, replace_existing: string, point_in_time: string, notes: string | null) =>
-    ({ product, provider, deployment_kind, create, restore_to_new, replace_existing, point_in_time, notes });
+  const row = (product: string, provider: string, deployment_kind: string, create: string, restore_to_new: string, replace_existing: string, point_in_time: string, notes: string | null) => ({
+    product,
+    provider,
+    deployment_kind,
+    create,
+    restore_to_new,
+    replace_existing,
+    point_in_time,
+    notes,
+  });
   return [
     row('vps', 'vps', 'vm', 'yes', 'conditional', 'gated', 'no', `Restore to new when the exported copy is ready. ${gate('vps')}`),
     row('cache', 'redis', 'legacy', 'yes', 'yes', 'gated', 'no', gate('cache')),
@@ -207,7 +219,17 @@ export class RecoveryStore {
 
   startOperation(p: PointRecord, safety: boolean, now: number): OperationRecord {
     const safetyPoint = safety
-      ? this.addPoint({ ...p, id: undefined, name: `safety-point-${p.resourceName}`, description: 'Taken automatically before a replace-existing restore', origin: 'safety_point', createdAt: now, readyAt: now + MINUTE, fixedState: null, protection: p.protection === null ? null : 'Local only' })
+      ? this.addPoint({
+          ...p,
+          id: undefined,
+          name: `safety-point-${p.resourceName}`,
+          description: 'Taken automatically before a replace-existing restore',
+          origin: 'safety_point',
+          createdAt: now,
+          readyAt: now + MINUTE,
+          fixedState: null,
+          protection: p.protection === null ? null : 'Local only',
+        })
       : null;
     const op: OperationRecord = {
       id: uuidFrom(`restore-operation/${this.opSeq++}`),
@@ -263,7 +285,8 @@ export function operationJson(o: OperationRecord, now: number, pollAfterMs: numb
     image: null,
     started_at: iso(o.startedAt),
     finished_at: done ? iso(o.endsAt) : null,
-    error: done && o.fails ? { code: 'recovery.restore_failed', message: `The restore of ${o.resourceName} could not be verified running again.`, retryable: false, reason: 'VerificationFailed' } : null,
+    error:
+      done && o.fails ? { code: 'recovery.restore_failed', message: `The restore of ${o.resourceName} could not be verified running again.`, retryable: false, reason: 'VerificationFailed' } : null,
     product: o.product,
     point_id: o.pointId,
     resource_name: o.resourceName,

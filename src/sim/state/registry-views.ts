@@ -78,7 +78,9 @@ export function verifyPushView(world: World, team: Team, repository: string) {
   const data = { repository: bare, permitted: false, namespace: ns, provided_namespace: provided, push_reference: null as string | null };
   if (provided !== null && provided !== ns) {
     return {
-      success: false, data, meta: {},
+      success: false,
+      data,
+      meta: {},
       error: { code: 'registry.namespace_mismatch', message: `This project pushes to ${ns}, not ${provided}.`, retryable: false, hint: `Tag the image as ${SIM_REGISTRY}/${ns}/${name}.` },
     };
   }
@@ -86,7 +88,9 @@ export function verifyPushView(world: World, team: Team, repository: string) {
   const ctx = contextView(world, team);
   if ((!exists && !ctx.repositories.can_create) || !ctx.storage.can_push) {
     return {
-      success: false, data, meta: {},
+      success: false,
+      data,
+      meta: {},
       error: { code: 'registry.quota_exceeded', message: null, retryable: false, hint: 'Delete unused tags or repositories, or upgrade the plan, then retry.' },
     };
   }

@@ -38,7 +38,13 @@ export const namespaceOf = (team: Team) => team.registry_namespace ?? team.name;
 export function quotaOf(reg: ImageRegistry, team: Team) {
   const used = reg.list(team.id).length;
   const bytes = reg.bytesUsed(team.id);
-  return { repositories_used: used, repositories_limit: REGISTRY_LIMITS.repositories, can_create_repository: used < REGISTRY_LIMITS.repositories, storage_used_bytes: bytes, storage_limit_bytes: REGISTRY_LIMITS.bytes };
+  return {
+    repositories_used: used,
+    repositories_limit: REGISTRY_LIMITS.repositories,
+    can_create_repository: used < REGISTRY_LIMITS.repositories,
+    storage_used_bytes: bytes,
+    storage_limit_bytes: REGISTRY_LIMITS.bytes,
+  };
 }
 
 export function preflightView(image: string, team: Team, reg: ImageRegistry) {
@@ -84,7 +90,9 @@ export function preflightView(image: string, team: Team, reg: ImageRegistry) {
         ...common,
         manifest: { exists: false, digest: null, media_type: null, size_bytes: null, architectures: [], reachable: true, error: null },
         can_pull: false,
-        findings: [{ code: 'registry.manifest_unknown', severity: 'fatal', summary: `No manifest for ${ref.repository}:${ref.reference}.`, remediation: 'Push the image, or fix the repository and tag.' }],
+        findings: [
+          { code: 'registry.manifest_unknown', severity: 'fatal', summary: `No manifest for ${ref.repository}:${ref.reference}.`, remediation: 'Push the image, or fix the repository and tag.' },
+        ],
       };
     case 'private':
       return {
@@ -92,7 +100,14 @@ export function preflightView(image: string, team: Team, reg: ImageRegistry) {
         credential: { scope: 'none', keys: 0, push_capable: false },
         manifest: manifest(['amd64']),
         can_pull: false,
-        findings: [{ code: 'registry.pull_denied', severity: 'fatal', summary: 'No credential of this project can pull this repository.', remediation: 'Give the container a registry credential with pull access.' }],
+        findings: [
+          {
+            code: 'registry.pull_denied',
+            severity: 'fatal',
+            summary: 'No credential of this project can pull this repository.',
+            remediation: 'Give the container a registry credential with pull access.',
+          },
+        ],
       };
     case 'arm64':
       return {

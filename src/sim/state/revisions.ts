@@ -45,19 +45,14 @@ function revisionView(c: ContainerRecord, r: Rollout, now: number, latest: Rollo
   let actual = replicas;
   let desired = replicas;
   if (r.endAt > now) {
-    conditions = ['Ready', 'ContainerHealthy', 'ResourcesAvailable'].map((t) =>
-      cond(t, 'Unknown', r.startAt, 'Deploying', 'Waiting for the revision to become ready'),
-    );
+    conditions = ['Ready', 'ContainerHealthy', 'ResourcesAvailable'].map((t) => cond(t, 'Unknown', r.startAt, 'Deploying', 'Waiting for the revision to become ready'));
     desired = scale;
     actual = 0;
   } else if (r.outcome.kind === 'cancel') {
     conditions = [cond('Ready', 'False', r.endAt, 'Cancelled', 'The rollout was cancelled before the revision became ready')];
   } else if (f) {
     const msg = f.message(r.spec.image === null ? '' : `${r.spec.image}:${r.spec.image_tag}`);
-    conditions = [
-      cond('Ready', 'False', r.endAt, f.reason, msg),
-      f.podRan ? cond('ContainerHealthy', 'False', r.endAt, f.reason, msg) : cond('ResourcesAvailable', 'False', r.endAt, f.reason, msg),
-    ];
+    conditions = [cond('Ready', 'False', r.endAt, f.reason, msg), f.podRan ? cond('ContainerHealthy', 'False', r.endAt, f.reason, msg) : cond('ResourcesAvailable', 'False', r.endAt, f.reason, msg)];
     desired = 1;
     actual = f.podRan ? 1 : 0;
   } else if (isServing && isStopped(c, now)) {
@@ -90,9 +85,7 @@ export function revisionsView(c: ContainerRecord, now: number, url: string): Rev
     : serving.outcome.kind === 'noingress'
       ? cond('IngressReady', 'False', serving.endAt, 'IngressNotConfigured', 'The ingress has not been configured for the route; the public URL does not serve')
       : cond('IngressReady', 'True', serving.endAt);
-  const traffic = serving
-    ? cond('AllTrafficAssigned', 'True', serving.endAt)
-    : cond('AllTrafficAssigned', 'False', at, 'RevisionMissing', 'No ready revision to route traffic to');
+  const traffic = serving ? cond('AllTrafficAssigned', 'True', serving.endAt) : cond('AllTrafficAssigned', 'False', at, 'RevisionMissing', 'No ready revision to route traffic to');
   const routeReady = ingress.status === 'True' && traffic.status === 'True';
   return {
     available: true,

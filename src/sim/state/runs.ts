@@ -115,7 +115,13 @@ export function runAt(r: RunRecord, now: number): RunView {
 export function runJson(r: RunRecord, now: number): Record<string, unknown> {
   const v = runAt(r, now);
   const message =
-    v.status === 'failed' ? `The command exited with code ${v.exitCode}.` : v.status === 'timed_out' ? `The run exceeded its timeout of ${r.timeoutSeconds} seconds.` : v.status === 'cancelled' ? 'The run was cancelled.' : null;
+    v.status === 'failed'
+      ? `The command exited with code ${v.exitCode}.`
+      : v.status === 'timed_out'
+        ? `The run exceeded its timeout of ${r.timeoutSeconds} seconds.`
+        : v.status === 'cancelled'
+          ? 'The run was cancelled.'
+          : null;
   return {
     id: r.id,
     container_id: r.containerId,

@@ -23,10 +23,21 @@ export const SITE_IDS = { docs: siteId('docs'), blog: siteId('blog'), landing: s
 /** Ids of the seeded world: strings (UUIDs) for resources, integers for snapshots and teams. */
 export const SEED_IDS = {
   teams: { main: MAIN_TEAM, staging: STAGING_TEAM },
-  web: seedId('web'), api: seedId('api'), worker: seedId('worker'), edge: seedId('edge'), batch: seedId('batch'), cron: seedId('cron'),
-  stagingWeb: seedId('staging-web'), stagingApi: seedId('staging-api'),
-  postgres: seedId('orders-pg'), mysql: seedId('shop-mysql'), mariadb: seedId('wiki-maria'), stagingPostgres: seedId('staging-pg'),
-  redis: seedId('sessions-redis'), valkey: seedId('queue-valkey'), dragonfly: seedId('feed-dragonfly'),
+  web: seedId('web'),
+  api: seedId('api'),
+  worker: seedId('worker'),
+  edge: seedId('edge'),
+  batch: seedId('batch'),
+  cron: seedId('cron'),
+  stagingWeb: seedId('staging-web'),
+  stagingApi: seedId('staging-api'),
+  postgres: seedId('orders-pg'),
+  mysql: seedId('shop-mysql'),
+  mariadb: seedId('wiki-maria'),
+  stagingPostgres: seedId('staging-pg'),
+  redis: seedId('sessions-redis'),
+  valkey: seedId('queue-valkey'),
+  dragonfly: seedId('feed-dragonfly'),
   /** vps-01 .. vps-45 in team 1, in order; `stagingVps` in team 2. */
   vps: Array.from({ length: 45 }, (_, i) => seedId(`vps-${i + 1}`)),
   stagingVps: seedId('staging-vps'),
@@ -93,9 +104,22 @@ function seedPoints(w: World, now: number): void {
   const vps2 = seedId('vps-2');
   const pt = (id: number, product: PointRecord['product'], resourceId: string, resourceName: string, engine: string, origin: PointRecord['origin'], ageMs: number, extra: Partial<PointRecord> = {}) =>
     w.recovery.addPoint({
-      id, product, teamId: MAIN_TEAM, name: `${resourceName}-${origin === 'automated' ? 'daily' : origin === 'manual' ? 'manual' : 'safety'}-${id}`,
-      description: origin === 'manual' ? 'Taken by hand before an upgrade' : null, resourceId, resourceName, engine, operatorManaged: false, origin,
-      createdAt: now - ageMs, readyAt: now - ageMs + 5 * MINUTE, fixedState: null, sizeBytes: 1_073_741_824, protection: 'Second copy', ...extra,
+      id,
+      product,
+      teamId: MAIN_TEAM,
+      name: `${resourceName}-${origin === 'automated' ? 'daily' : origin === 'manual' ? 'manual' : 'safety'}-${id}`,
+      description: origin === 'manual' ? 'Taken by hand before an upgrade' : null,
+      resourceId,
+      resourceName,
+      engine,
+      operatorManaged: false,
+      origin,
+      createdAt: now - ageMs,
+      readyAt: now - ageMs + 5 * MINUTE,
+      fixedState: null,
+      sizeBytes: 1_073_741_824,
+      protection: 'Second copy',
+      ...extra,
     });
   pt(S.vps.daily, 'vps', vps1, 'vps-01', 'vps', 'automated', DAY, { sizeBytes: 21_474_836_480 });
   pt(S.vps.manual, 'vps', vps1, 'vps-01', 'vps', 'manual', 2 * DAY, { sizeBytes: 20_401_094_656, protection: 'Second copy syncing' });

@@ -59,7 +59,13 @@ export interface StaticSiteRecord {
 export const PLAN_CENTS: Record<string, number> = { free: 0, starter: 500, pro: 2000 };
 
 export function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63) || 'site';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 63) || 'site'
+  );
 }
 
 /** How long a build of this site takes (`-slow` sites: 20 minutes). */

@@ -25,9 +25,36 @@ describe('alerts metric', () => {
   });
 
   it('create: a VPS by name, the body as the API names it', async () => {
-    const r = await h.cli(['alerts', 'metric', 'create', '--resource', 'vps-03', '--metric', 'cpu_usage', '--operator', 'gt', '--threshold', '75.5', '--duration', '10', '--name', 'vps-03-cpu', '--notify', 'mail']);
+    const r = await h.cli([
+      'alerts',
+      'metric',
+      'create',
+      '--resource',
+      'vps-03',
+      '--metric',
+      'cpu_usage',
+      '--operator',
+      'gt',
+      '--threshold',
+      '75.5',
+      '--duration',
+      '10',
+      '--name',
+      'vps-03-cpu',
+      '--notify',
+      'mail',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(sent('POST')).toEqual({ resource_type: 'vps', resource_id: SEED_IDS.vps[2], metric_type: 'cpu_usage', comparison_operator: 'gt', threshold_value: 75.5, duration_minutes: 10, name: 'vps-03-cpu', notification_channels: ['mail'] });
+    expect(sent('POST')).toEqual({
+      resource_type: 'vps',
+      resource_id: SEED_IDS.vps[2],
+      metric_type: 'cpu_usage',
+      comparison_operator: 'gt',
+      threshold_value: 75.5,
+      duration_minutes: 10,
+      name: 'vps-03-cpu',
+      notification_channels: ['mail'],
+    });
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
   });
 
@@ -113,9 +140,36 @@ describe('alerts resource rules', () => {
   });
 
   it('create: a database by name; update; disable/enable with {enabled}; delete', async () => {
-    const c = await h.cli(['alerts', 'resource', 'rules', 'create', '--resource-type', 'database', '--resource', 'orders-pg', '--signal', 'db_replication_lag', '--operator', 'gt', '--threshold', '30', '--severity', 'critical', '--notify', 'slack']);
+    const c = await h.cli([
+      'alerts',
+      'resource',
+      'rules',
+      'create',
+      '--resource-type',
+      'database',
+      '--resource',
+      'orders-pg',
+      '--signal',
+      'db_replication_lag',
+      '--operator',
+      'gt',
+      '--threshold',
+      '30',
+      '--severity',
+      'critical',
+      '--notify',
+      'slack',
+    ]);
     expect(c.code, c.stderr).toBe(0);
-    expect(sent('POST')).toEqual({ resource_type: 'database', resource_id: SEED_IDS.postgres, signal_key: 'db_replication_lag', severity: 'critical', comparison_operator: 'gt', threshold_value: 30, notification_channels: ['slack'] });
+    expect(sent('POST')).toEqual({
+      resource_type: 'database',
+      resource_id: SEED_IDS.postgres,
+      signal_key: 'db_replication_lag',
+      severity: 'critical',
+      comparison_operator: 'gt',
+      threshold_value: 30,
+      notification_channels: ['slack'],
+    });
     const id = c.stdout.trim();
     h.sim.requests.length = 0;
     expect((await h.cli(['alerts', 'resource', 'rules', 'update', id, '--threshold', '60', '--severity', 'warning'])).code).toBe(0);

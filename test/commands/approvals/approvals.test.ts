@@ -148,7 +148,11 @@ describe('approvalStatus: an approval in the status model (pure)', () => {
     [{ status: 'pending', terminal: false, poll_after_ms: 30000 }, { terminal: false, state: 'running', poll_after_ms: 30000 }, null],
     [{ status: 'approved', terminal: true }, { terminal: true, state: 'succeeded' }, null],
     [{ status: 'granted', terminal: true }, { terminal: true, state: 'succeeded' }, null],
-    [{ status: 'rejected', terminal: true, failure_reason: 'no' }, { terminal: true, state: 'failed' }, { code: 'approval.rejected', message: 'no', retryable: false }],
+    [
+      { status: 'rejected', terminal: true, failure_reason: 'no' },
+      { terminal: true, state: 'failed' },
+      { code: 'approval.rejected', message: 'no', retryable: false },
+    ],
     [{ status: 'expired', terminal: true }, { terminal: true, state: 'failed' }, { code: 'approval.expired' }],
     // a terminal status the client does not know is never a success
     [{ status: 'archived', terminal: true }, { terminal: true, state: 'failed' }, { code: 'approval.archived' }],

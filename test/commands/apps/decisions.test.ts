@@ -11,7 +11,7 @@ import { checkFields } from '../../../src/commands/uptime/flags.js';
 
 describe('seriesOf', () => {
   it.each([
-    { name: 'the facts\' string: no series', metrics: 'cpu=12', want: [] },
+    { name: "the facts' string: no series", metrics: 'cpu=12', want: [] },
     { name: 'null', metrics: null, want: [] },
     { name: 'an object of {timestamps, values}', metrics: { cpu: { timestamps: ['a', 'b', 'c'], values: [1, 3, 2] } }, want: [{ name: 'cpu', values: [1, 3, 2], last: 2, min: 1, avg: 2, max: 3 }] },
     { name: 'numeric strings are read, other points dropped', metrics: { mem: { values: ['10', null, 'x', 30] } }, want: [{ name: 'mem', values: [10, 30], last: 30, min: 10, avg: 20, max: 30 }] },
@@ -22,7 +22,12 @@ describe('seriesOf', () => {
     expect(seriesOf(metrics)).toEqual(want);
   });
 
-  it.each([[undefined, ''], [3, '3'], [2.25, '2.3'], [0, '0']] as const)('num(%s) = %j', (v, want) => expect(num(v)).toBe(want));
+  it.each([
+    [undefined, ''],
+    [3, '3'],
+    [2.25, '2.3'],
+    [0, '0'],
+  ] as const)('num(%s) = %j', (v, want) => expect(num(v)).toBe(want));
 });
 
 describe('catalog texts', () => {

@@ -47,7 +47,12 @@ describe('the examples run against the simulator as written', () => {
       .map((l) => /infra ([^)"|]+)/.exec(l)?.[1]?.trim())
       .filter((c): c is string => !!c);
 
-  for (const argv of [['database', 'credentials'], ['cache', 'connection-info'], ['database', 'dns', 'enable'], ['cache', 'dns', 'disable']]) {
+  for (const argv of [
+    ['database', 'credentials'],
+    ['cache', 'connection-info'],
+    ['database', 'dns', 'enable'],
+    ['cache', 'dns', 'disable'],
+  ]) {
     test(`${argv.join(' ')}: ids and names in the examples exist`, async () => {
       const help = await runCli([...argv, '--help']);
       const commands = exampleCommands(help.stdout);

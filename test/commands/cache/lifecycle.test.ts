@@ -71,7 +71,8 @@ describe('cache create / update', () => {
       ['cache', 'create', '--name', 'x', '--provider', 'memcached', '--profile', 'small'],
       ['cache', 'create', '--name', 'x', '--provider', 'redis', '--profile', 'small', '--timeout', '5m'],
       ['cache', 'update', 'sessions-redis'],
-    ]) expect((await h.cli(argv)).code, argv.join(' ')).toBe(2);
+    ])
+      expect((await h.cli(argv)).code, argv.join(' ')).toBe(2);
     expect(requestLines(h.sim)).toEqual([]);
   });
 

@@ -18,7 +18,18 @@ describe('database credentials: the answer first', () => {
     sim.use(
       bareInstance(),
       http.get(`*/api/v1/database/${PG}/credentials`, () =>
-        HttpResponse.json({ username: 'postgres', password: 'pw', database: 'app', connection_info: null, connection_host: 'db.example.net', connection_port: 30007, internal_host: 'db.svc', internal_port: 5432, dns_hostname: 'db.example.net', dns_port: 30007 }),
+        HttpResponse.json({
+          username: 'postgres',
+          password: 'pw',
+          database: 'app',
+          connection_info: null,
+          connection_host: 'db.example.net',
+          connection_port: 30007,
+          internal_host: 'db.svc',
+          internal_port: 5432,
+          dns_hostname: 'db.example.net',
+          dns_port: 30007,
+        }),
       ),
     );
     const r = await cli(sim, ['database', 'credentials', PG]);
@@ -30,7 +41,10 @@ describe('database credentials: the answer first', () => {
   });
 
   it("the real shape's host/port with an instance that has no connection fields", async () => {
-    sim.use(bareInstance(), http.get(`*/api/v1/database/${PG}/credentials`, () => HttpResponse.json({ host: 'pg.internal', port: '5432', username: 'postgres', password: null, database: null, connection_info: null })));
+    sim.use(
+      bareInstance(),
+      http.get(`*/api/v1/database/${PG}/credentials`, () => HttpResponse.json({ host: 'pg.internal', port: '5432', username: 'postgres', password: null, database: null, connection_info: null })),
+    );
     const r = await cli(sim, ['database', 'credentials', PG]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^connect to:\s+pg\.internal:5432$/m);
@@ -64,7 +78,20 @@ describe('--url', () => {
   });
 
   it('queue: a null host is read from the AMQP URL, not "not assigned"', async () => {
-    sim.use(http.get('*/api/v1/queue/:id/connection-info', () => HttpResponse.json({ amqp_url: 'amqps://admin:x@mq.example.net:5671/', management_url: 'https://mq.example.net:15672', host: null, port: 5671, management_port: 15672, vhost: '/', username: 'admin', password: 'x' })));
+    sim.use(
+      http.get('*/api/v1/queue/:id/connection-info', () =>
+        HttpResponse.json({
+          amqp_url: 'amqps://admin:x@mq.example.net:5671/',
+          management_url: 'https://mq.example.net:15672',
+          host: null,
+          port: 5671,
+          management_port: 15672,
+          vhost: '/',
+          username: 'admin',
+          password: 'x',
+        }),
+      ),
+    );
     const r = await cli(sim, ['queue', 'connection-info', SEED_IDS.queues.events]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Host:\s+mq\.example\.net$/m);

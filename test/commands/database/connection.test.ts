@@ -27,7 +27,9 @@ describe('connection fields', () => {
     expect(currentPair(publicInstance)).toBe('db.example.net:30007');
     expect(publicPair(publicInstance)).toBe('db.example.net:30007');
     expect(privatePair(publicInstance)).toBe('db.svc.cluster.local:5432');
-    const view = credentialsView(publicCreds, publicInstance, false).map(([, v]) => v).join('\n');
+    const view = credentialsView(publicCreds, publicInstance, false)
+      .map(([, v]) => v)
+      .join('\n');
     expect(view).not.toContain('db.example.net:5432');
     expect(Object.fromEntries(credentialsView(publicCreds, publicInstance, false))['connect to']).toBe('db.example.net:30007');
   });

@@ -180,7 +180,10 @@ describe('cache connection-info and its alias', () => {
 });
 
 describe('public DNS', () => {
-  for (const [kind, name, enginePort] of [['database', 'shop-mysql', 3306], ['cache', 'queue-valkey', 6379]] as const) {
+  for (const [kind, name, enginePort] of [
+    ['database', 'shop-mysql', 3306],
+    ['cache', 'queue-valkey', 6379],
+  ] as const) {
     const id = kind === 'database' ? MYSQL : SEED_IDS.valkey;
     const infoCmd = kind === 'database' ? 'credentials' : 'connection-info';
     const infoPath = kind === 'database' ? 'credentials' : 'connection-info';

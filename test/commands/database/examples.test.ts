@@ -19,7 +19,12 @@ function commandsOf(example: string): string[][] {
     const inner = /\$\((infra [^)]*)\)/.exec(segment)?.[1];
     const line = (inner ?? segment.split('|')[0]!).trim();
     if (!line.startsWith('infra ') || line.includes('$')) return [];
-    return [line.split(/\s+/).slice(1).map((w) => w.replace(/^"(.*)"$/, '$1'))];
+    return [
+      line
+        .split(/\s+/)
+        .slice(1)
+        .map((w) => w.replace(/^"(.*)"$/, '$1')),
+    ];
   });
 }
 

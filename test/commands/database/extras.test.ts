@@ -52,9 +52,35 @@ describe('database credentials rotate', () => {
   it('a rotation that fails: exit 1 with its error and where to look', async () => {
     h.sim.use(
       http.get('*/api/v1/database/:id/credentials', () =>
-        HttpResponse.json({ host: 'h', port: 1, username: 'postgres', password: null, connection_info: null, application_user: { username: 'app', password: null }, credential_rotation: { id: ROT, role: 'application', status: 'failed', disconnect_sessions: false, requested_at: null, started_at: null, completed_at: null, error: 'the new role could not be created' }, superuser_credential_rotation: null }),
+        HttpResponse.json({
+          host: 'h',
+          port: 1,
+          username: 'postgres',
+          password: null,
+          connection_info: null,
+          application_user: { username: 'app', password: null },
+          credential_rotation: {
+            id: ROT,
+            role: 'application',
+            status: 'failed',
+            disconnect_sessions: false,
+            requested_at: null,
+            started_at: null,
+            completed_at: null,
+            error: 'the new role could not be created',
+          },
+          superuser_credential_rotation: null,
+        }),
       ),
-      http.post('*/api/v1/database/:id/credentials/rotate', () => HttpResponse.json({ message: 'Password rotation started', credential_rotation: { id: ROT, role: 'application', status: 'pending', disconnect_sessions: false, requested_at: null, started_at: null, completed_at: null, error: null } }, { status: 202 })),
+      http.post('*/api/v1/database/:id/credentials/rotate', () =>
+        HttpResponse.json(
+          {
+            message: 'Password rotation started',
+            credential_rotation: { id: ROT, role: 'application', status: 'pending', disconnect_sessions: false, requested_at: null, started_at: null, completed_at: null, error: null },
+          },
+          { status: 202 },
+        ),
+      ),
     );
     const r = await h.cli(['database', 'credentials', 'rotate', PG, '--yes', '--wait']);
     expect(r.code).toBe(1);
@@ -162,7 +188,12 @@ describe('high availability, load, queries', () => {
     const r = await h.cli(['database', 'queries', 'orders-pg', '--limit', '2']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('QUERY_ID\tQUERY\tCALLS');
-    expect(r.stdout.trim().split('\n').filter((l) => l.startsWith('q'))).toHaveLength(2);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('q')),
+    ).toHaveLength(2);
     const j = await h.cli(['database', 'queries', 'orders-pg', '--json']);
     expect(JSON.parse(j.stdout)).toMatchObject({ dimension: 'sql', queries: expect.any(Array) });
   });

@@ -216,7 +216,10 @@ describe('database diagnose / events / logs', () => {
     expect(e.stderr).toContain('ephemeral');
     const l = await h.cli(['database', 'logs', 'etl-fail', '--json']);
     expect(l.code, l.stderr).toBe(0);
-    const lines = l.stdout.trim().split('\n').map((x) => JSON.parse(x) as { level: string; message: string });
+    const lines = l.stdout
+      .trim()
+      .split('\n')
+      .map((x) => JSON.parse(x) as { level: string; message: string });
     expect(lines.at(-1)).toMatchObject({ level: 'error', message: 'ERROR create failed' });
   });
 

@@ -34,11 +34,7 @@ describe('database list / cache list', () => {
 
   test('ENGINE: engine.name on databases (provider may be absent); provider on caches, which have no engine', async () => {
     const dbs = await list('/database?per_page=100');
-    sim.use(
-      http.get('*/api/v1/database', () =>
-        HttpResponse.json({ ...dbs, data: dbs.data.map(({ provider: _p, ...d }) => ({ ...d, engine: { id: 9, name: `${String(d.name)}-engine` } })) }),
-      ),
-    );
+    sim.use(http.get('*/api/v1/database', () => HttpResponse.json({ ...dbs, data: dbs.data.map(({ provider: _p, ...d }) => ({ ...d, engine: { id: 9, name: `${String(d.name)}-engine` } })) })));
     const r = await runCli(['database', 'list'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${SEED_IDS.postgres}\torders-pg\torders-pg-engine\t16.4`);
@@ -46,7 +42,13 @@ describe('database list / cache list', () => {
     const caches = await list('/cache?per_page=100');
     expect(caches.data.every((c) => !('engine' in c))).toBe(true);
     const c = await runCli(['cache', 'list'], { env });
-    expect(c.stdout.trim().split('\n').slice(1).map((l) => l.split('\t')[2])).toEqual(['Redis', 'Valkey', 'Dragonfly']);
+    expect(
+      c.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split('\t')[2]),
+    ).toEqual(['Redis', 'Valkey', 'Dragonfly']);
     // A provider that sends only its type still names the engine.
     sim.use(http.get('*/api/v1/cache', () => HttpResponse.json({ ...caches, data: caches.data.map((x) => ({ ...x, provider: { id: 1, type: 'redis' } })) })));
     const typed = await runCli(['cache', 'list'], { env });
@@ -69,7 +71,11 @@ describe('database list / cache list', () => {
     expect((JSON.parse(all.stdout) as unknown[]).length).toBe(3);
     const pages = sim.requests.filter((q) => q.path === '/api/v1/cache').map((q) => [q.query.page, q.query.per_page]);
     expect(pages[0]).toEqual(['2', '1']);
-    expect(pages.slice(1).sort()).toEqual([['1', '1'], ['2', '1'], ['3', '1']]);
+    expect(pages.slice(1).sort()).toEqual([
+      ['1', '1'],
+      ['2', '1'],
+      ['3', '1'],
+    ]);
     expect((await runCli(['cache', 'list', '--per-page', '0'], { env })).code).toBe(2);
   });
 });

@@ -92,11 +92,7 @@ describe('database replicas remove', () => {
     const r = await h.cli(['database', 'replicas', 'remove', 'orders-pg', 'orders-pg-3', '--yes', '--wait']);
     expect(r.code, r.stderr).toBe(0);
     // Then only the polls of the wait (GET of the database).
-    expect(requestLines(h.sim).filter((l) => l !== `GET /api/v1/database/${PG}`)).toEqual([
-      'GET /api/v1/database',
-      `GET /api/v1/database/${PG}/replicas`,
-      `DELETE /api/v1/database/${PG}/replicas/2`,
-    ]);
+    expect(requestLines(h.sim).filter((l) => l !== `GET /api/v1/database/${PG}`)).toEqual(['GET /api/v1/database', `GET /api/v1/database/${PG}/replicas`, `DELETE /api/v1/database/${PG}/replicas/2`]);
     expect(r.stderr).toMatch(/replica removal of orders-pg finished: ready/);
     expect((await h.cli(['database', 'replicas', 'status', PG, '--json'])).stdout).toContain('"replica_count": 1');
   });

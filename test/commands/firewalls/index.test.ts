@@ -45,7 +45,20 @@ describe('firewalls create', () => {
   it('rules from --rules (a file) and --rule, in that order; a draft until deployed', async () => {
     const file = join(tmpdir(), `rules-${process.pid}.json`);
     writeFileSync(file, JSON.stringify([{ direction: 'inbound', protocol: 'icmp' }]));
-    const r = await h.cli(['firewalls', 'create', '--name', 'db-private', '--description', 'Postgres from the app subnet', '--rules', `@${file}`, '--rule', 'tcp/5432,from=10.42.0.0/16,name=postgres from app', '--rule', 'udp/60000-61000,direction=out,action=deny']);
+    const r = await h.cli([
+      'firewalls',
+      'create',
+      '--name',
+      'db-private',
+      '--description',
+      'Postgres from the app subnet',
+      '--rules',
+      `@${file}`,
+      '--rule',
+      'tcp/5432,from=10.42.0.0/16,name=postgres from app',
+      '--rule',
+      'udp/60000-61000,direction=out,action=deny',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(sent('POST')).toEqual({
@@ -107,7 +120,11 @@ describe('firewalls deploy / update / attach / detach', () => {
   it('update --add-rule/--remove-rule: merged with the current rules, applied again, --wait until active', async () => {
     const r = await h.cli(['firewalls', 'update', 'web-ingress', '--add-rule', 'tcp/8443,name=alt-https', '--remove-rule', 'ssh office', '--wait']);
     expect(r.code, r.stderr).toBe(0);
-    expect((sent('PUT').rules as Record<string, unknown>[]).map((x) => [x.name, x.port_range_start, x.order])).toEqual([['https', 443, 1], ['http', 80, 2], ['alt-https', 8443, 3]]);
+    expect((sent('PUT').rules as Record<string, unknown>[]).map((x) => [x.name, x.port_range_start, x.order])).toEqual([
+      ['https', 443, 1],
+      ['http', 80, 2],
+      ['alt-https', 8443, 3],
+    ]);
     expect(r.stderr).toMatch(/update of web-ingress finished: ready/);
     expect(firewall('web-ingress').rules.map((x) => x.name)).toEqual(['https', 'http', 'alt-https']);
   });

@@ -24,7 +24,7 @@ const tty = (answer: string) => ({ stdinTTY: true, prompter: { text: async () =>
 const CREATE = ['parameter-groups', 'create', '--name', 'analytics-pg', '--type', 'database', '--provider', 'postgresql'];
 
 describe('parameter-groups list / get', () => {
-  it('list: the system groups and the project\'s own, TSV when piped', async () => {
+  it("list: the system groups and the project's own, TSV when piped", async () => {
     const r = await h.cli(['parameter-groups', 'list']);
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
@@ -66,12 +66,29 @@ describe('parameter-groups list / get', () => {
 
 describe('parameter-groups create: --parameters inline, @file or -', () => {
   it('inline JSON: the body the API takes, the new id on stdout', async () => {
-    const r = await h.cli([...CREATE, '--family', 'postgresql16', '--description', 'big sorts', '--parameters', '{"work_mem": "64MB", "jit": false, "max_connections": 150}', '--locked', 'work_mem, jit', '--default']);
+    const r = await h.cli([
+      ...CREATE,
+      '--family',
+      'postgresql16',
+      '--description',
+      'big sorts',
+      '--parameters',
+      '{"work_mem": "64MB", "jit": false, "max_connections": 150}',
+      '--locked',
+      'work_mem, jit',
+      '--default',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('20\n');
     expect(sent('POST')).toEqual({
-      name: 'analytics-pg', type: 'database', provider_type: 'postgresql', family: 'postgresql16', description: 'big sorts',
-      parameters: { work_mem: '64MB', jit: false, max_connections: 150 }, locked_parameters: ['work_mem', 'jit'], is_default: true,
+      name: 'analytics-pg',
+      type: 'database',
+      provider_type: 'postgresql',
+      family: 'postgresql16',
+      description: 'big sorts',
+      parameters: { work_mem: '64MB', jit: false, max_connections: 150 },
+      locked_parameters: ['work_mem', 'jit'],
+      is_default: true,
     });
     expect(onlyJson((await h.cli(['parameter-groups', 'get', '20', '--json'])).stdout)).toMatchObject({ name: 'analytics-pg', is_default: true, team_id: 1 });
   });
@@ -127,7 +144,24 @@ describe('parameter-groups update', () => {
   });
 
   it('--parameters replaces the map; the other fields as given; --json prints the group', async () => {
-    const r = await h.cli(['parameter-groups', 'update', '5', '--parameters', '{"max_connections": "250"}', '--name', 'orders-pg', '--description', '', '--locked', 'max_connections', '--default', 'true', '--active', 'false', '--json']);
+    const r = await h.cli([
+      'parameter-groups',
+      'update',
+      '5',
+      '--parameters',
+      '{"max_connections": "250"}',
+      '--name',
+      'orders-pg',
+      '--description',
+      '',
+      '--locked',
+      'max_connections',
+      '--default',
+      'true',
+      '--active',
+      'false',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(sent('PUT')).toEqual({ name: 'orders-pg', description: '', locked_parameters: ['max_connections'], is_default: true, is_active: false, parameters: { max_connections: '250' } });
     expect(onlyJson(r.stdout)).toMatchObject({ id: 5, name: 'orders-pg', parameters: { max_connections: '250' }, is_active: false });
@@ -192,7 +226,12 @@ describe('parameter-groups clone', () => {
     expect(r.stdout).toBe('20\n');
     expect(writes()).toEqual([`POST ${P}/1/clone`]);
     expect(sent('POST')).toEqual({});
-    expect(onlyJson((await h.cli(['parameter-groups', 'get', '20', '--json'])).stdout)).toMatchObject({ name: 'postgresql16-default (copy)', is_system: false, team_id: 1, parameters: { max_connections: '100' } });
+    expect(onlyJson((await h.cli(['parameter-groups', 'get', '20', '--json'])).stdout)).toMatchObject({
+      name: 'postgresql16-default (copy)',
+      is_system: false,
+      team_id: 1,
+      parameters: { max_connections: '100' },
+    });
   });
 
   it('--name names the copy; --json prints it', async () => {

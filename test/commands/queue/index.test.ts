@@ -43,7 +43,10 @@ describe('queue list / get / reads', () => {
     const r = await h.cli(['queue', 'get', EVENTS, '--json']);
     expect(requestLines(h.sim)).toEqual([`GET /api/v1/queue/${EVENTS}`]);
     expect(onlyJson(r.stdout)).toMatchObject({
-      id: EVENTS, name: 'events-rabbit', status: 'running', amqps_port: 5671,
+      id: EVENTS,
+      name: 'events-rabbit',
+      status: 'running',
+      amqps_port: 5671,
       status_details: { summary: 'ready', operation: { state: 'succeeded', terminal: true } },
       capabilities: { logs: true, events: true, diagnose: true },
     });
@@ -78,7 +81,11 @@ describe('queue list / get / reads', () => {
     expect(r.stdout).toMatch(/health\.status:\s+warning\n/);
     expect(r.stdout).toMatch(/health\.issues\[0\]:\s+File descriptor usage above 80%\n/);
     const stopped = JSON.parse((await h.cli(['queue', 'metrics', 'archive-rabbit', '--json'])).stdout);
-    expect(stopped).toEqual({ summary: { connections: 0, channels: 0, queues: 0, memory_percent: 0, health_status: 'unknown' }, health: { status: 'unknown', issues: ['Unable to fetch metrics'] }, instance: { id: ARCHIVE, name: 'archive-rabbit' } });
+    expect(stopped).toEqual({
+      summary: { connections: 0, channels: 0, queues: 0, memory_percent: 0, health_status: 'unknown' },
+      health: { status: 'unknown', issues: ['Unable to fetch metrics'] },
+      instance: { id: ARCHIVE, name: 'archive-rabbit' },
+    });
   });
 });
 
@@ -274,7 +281,10 @@ describe('queue diagnose / events / logs', () => {
     expect(e.stderr).toContain('ephemeral');
     const l = await h.cli(['queue', 'logs', 'jobs-fail', '--json']);
     expect(l.code, l.stderr).toBe(0);
-    const lines = l.stdout.trim().split('\n').map((x) => JSON.parse(x) as Record<string, unknown>);
+    const lines = l.stdout
+      .trim()
+      .split('\n')
+      .map((x) => JSON.parse(x) as Record<string, unknown>);
     expect(lines.at(-1)).toMatchObject({ level: 'error', message: 'ERROR create failed' });
   });
 

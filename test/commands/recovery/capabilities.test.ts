@@ -20,7 +20,9 @@ test('cell labels: gated reads "behind a gate"; unknown statuses pass through', 
 });
 
 test('a v1.7.0 row: words, the notes once', () => {
-  const { table, notes } = capabilityTable([{ product: 'cache', provider: 'redis', deployment_kind: 'legacy', create: 'yes', restore_to_new: 'yes', replace_existing: 'gated', point_in_time: 'no', notes: 'Behind a gate.' }]);
+  const { table, notes } = capabilityTable([
+    { product: 'cache', provider: 'redis', deployment_kind: 'legacy', create: 'yes', restore_to_new: 'yes', replace_existing: 'gated', point_in_time: 'no', notes: 'Behind a gate.' },
+  ]);
   expect(table[0]).toEqual({ product: 'cache / redis / legacy', cells: ['yes', 'yes', 'behind a gate [1]', 'no'] });
   expect(notes).toEqual(['Behind a gate.']);
 });
@@ -28,7 +30,13 @@ test('a v1.7.0 row: words, the notes once', () => {
 test('equal notes share one number', () => {
   const cell = (status: string, note: string | null = null) => ({ status, note });
   const { table, notes } = capabilityTable([
-    { product: 'a', create_point: cell('yes'), restore_to_new: cell('unavailable', 'Until validated.'), replace_existing: cell('unavailable', 'Until validated.'), point_in_time: cell('no', 'Other.') },
+    {
+      product: 'a',
+      create_point: cell('yes'),
+      restore_to_new: cell('unavailable', 'Until validated.'),
+      replace_existing: cell('unavailable', 'Until validated.'),
+      point_in_time: cell('no', 'Other.'),
+    },
   ]);
   expect(table[0]?.cells).toEqual(['yes', 'unavailable [1]', 'unavailable [1]', 'no [2]']);
   expect(notes).toEqual(['Until validated.', 'Other.']);
@@ -49,7 +57,6 @@ test('recovery capabilities: product × the four capabilities, with notes', asyn
   expect(r.stdout).toContain('closed for this account');
   expect(sim.requests.map((q) => q.path)).toEqual(['/api/v1/recovery/capabilities']);
 });
-
 
 test('--json: the API body as returned', async () => {
   const r = await runCli(['recovery', 'capabilities', '--json'], { env });

@@ -60,7 +60,12 @@ async function onTerminal(argv: string[], width: number) {
 }
 
 /** The header of a terminal table: its names (bold on a terminal), two spaces or more apart. */
-const headerNames = (text: string) => text.split('\n')[0]!.replace(/\x1b\[[0-9;]*m/g, '').trim().split(/ {2,}/);
+const headerNames = (text: string) =>
+  text
+    .split('\n')[0]!
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split(/ {2,}/);
 
 describe('every list on a terminal', () => {
   it.each(LISTS)('%s: fits 40 and 80 columns; --wide shows what was left out', async (...argv) => {
@@ -68,7 +73,10 @@ describe('every list on a terminal', () => {
       const r = await onTerminal(argv, width);
       expect(r.code, r.stderr).toBe(0);
       const lines = r.stdout.split('\n');
-      expect(lines.filter((l) => displayWidth(l) > width), `${width} columns:\n${r.stdout}`).toEqual([]);
+      expect(
+        lines.filter((l) => displayWidth(l) > width),
+        `${width} columns:\n${r.stdout}`,
+      ).toEqual([]);
       const notes = r.stderr.split('\n').filter((l) => l.includes('left out to fit'));
       expect(notes.length).toBeLessThanOrEqual(1);
       if (notes[0]) expect(notes[0]).toMatch(new RegExp(`^hint: [A-Z ,]+ left out to fit ${width} columns; --wide shows them$`));

@@ -34,7 +34,10 @@ describe('parseYaml', () => {
 
   it('a sequence under a key at the same indentation; ---; null, ~ and empty values; flow maps', () => {
     expect(parseYaml('---\nitems:\n- a\n- 2\n- ~\nempty:\nmap: {a: 1, b: "x, y"}\nnone: []\n')).toEqual({ items: ['a', 2, null], empty: null, map: { a: 1, b: 'x, y' }, none: [] });
-    expect(parseYaml('- name: a\n  image: x\n- name: b\n  image: y\n')).toEqual([{ name: 'a', image: 'x' }, { name: 'b', image: 'y' }]);
+    expect(parseYaml('- name: a\n  image: x\n- name: b\n  image: y\n')).toEqual([
+      { name: 'a', image: 'x' },
+      { name: 'b', image: 'y' },
+    ]);
     expect(parseYaml('"quoted key": "a\\tb\\u00e9"\n')).toEqual({ 'quoted key': 'a\tb\u00e9' });
     expect(parseYaml('# nothing\n\n')).toBeNull();
   });
@@ -61,7 +64,20 @@ describe('a YAML deploy file', () => {
     const fromYaml = parseApplyYaml(DEPLOY, 'deploy.yaml');
     const fromJson = parseApplyDoc(JSON.parse(JSON.stringify(parseYaml(DEPLOY))), 'deploy.json');
     expect(fromYaml.map(({ source: _s, ...d }) => d)).toEqual(fromJson.map(({ source: _s, ...d }) => d));
-    expect(fromYaml[0]).toMatchObject({ name: 'web', image: 'registry.sim.local/acme/web', image_tag: '1.3.0', env: [['LOG_LEVEL', 'info'], ['WORKERS', '4'], ['DEBUG', 'false'], ['GREETING', 'hello: world # not a comment'], ['QUOTE', "it's"]], min: 1, max: 5 });
+    expect(fromYaml[0]).toMatchObject({
+      name: 'web',
+      image: 'registry.sim.local/acme/web',
+      image_tag: '1.3.0',
+      env: [
+        ['LOG_LEVEL', 'info'],
+        ['WORKERS', '4'],
+        ['DEBUG', 'false'],
+        ['GREETING', 'hello: world # not a comment'],
+        ['QUOTE', "it's"],
+      ],
+      min: 1,
+      max: 5,
+    });
     expect(fromYaml[1]).toMatchObject({ name: 'shop', image_tag: '1.10', port: 3000, unsetEnv: ['OLD_FLAG', 'LEGACY'] });
   });
 

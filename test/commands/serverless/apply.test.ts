@@ -48,8 +48,16 @@ describe('serverless apply, one container from the flags', () => {
     expect(requestLines(h.sim)).toEqual([LIST, 'POST /api/v1/serverless']);
     const post = writes()[0]!;
     expect(post.body).toEqual({
-      name: 'shop', slug: 'shop', deployment_type: 'docker_image', image: `${REG}/shop`, image_tag: '1.0',
-      port: 8080, resource_profile: 'small', min_scale: 0, max_scale: 3, environment_variables: { REGION: 'eu' },
+      name: 'shop',
+      slug: 'shop',
+      deployment_type: 'docker_image',
+      image: `${REG}/shop`,
+      image_tag: '1.0',
+      port: 8080,
+      resource_profile: 'small',
+      min_scale: 0,
+      max_scale: 3,
+      environment_variables: { REGION: 'eu' },
     });
     const key = post.headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,9 +68,7 @@ describe('serverless apply, one container from the flags', () => {
   it('present: only what differs is sent; the environment merged with the current one', async () => {
     const r = await h.cli(['serverless', 'apply', '--name', 'web', '--image', `${REG}/web:1.3.0`, '--env', 'LOG_LEVEL=debug', '--env', 'NEW=1', '--min', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(
-      [`web: updated (id ${web}, generation 4)`, `  ~ image: ${REG}/web:1.2.0 → ${REG}/web:1.3.0`, '  ~ env.LOG_LEVEL: (changed)', '  + env.NEW: (set)', ''].join('\n'),
-    );
+    expect(r.stdout).toBe([`web: updated (id ${web}, generation 4)`, `  ~ image: ${REG}/web:1.2.0 → ${REG}/web:1.3.0`, '  ~ env.LOG_LEVEL: (changed)', '  + env.NEW: (set)', ''].join('\n'));
     expect(requestLines(h.sim)).toEqual([LIST, `PUT /api/v1/serverless/${web}`]);
     // min 1 is already so: not sent.
     expect(writes()[0]?.body).toEqual({ image: `${REG}/web`, image_tag: '1.3.0', environment_variables: { LOG_LEVEL: 'debug', NEW: '1' } });
@@ -142,7 +148,11 @@ describe('serverless apply -f with several containers', () => {
     expect(requestLines(h.sim)).toEqual([LIST]);
     expect(named('shop')).toEqual([]);
     const j = await h.cli(['serverless', 'apply', '-f', file(doc), '--dry-run', '--json']);
-    expect((JSON.parse(j.stdout) as { action: string; dry_run: boolean }[]).map((o) => [o.action, o.dry_run])).toEqual([['update', true], ['create', true], ['unchanged', true]]);
+    expect((JSON.parse(j.stdout) as { action: string; dry_run: boolean }[]).map((o) => [o.action, o.dry_run])).toEqual([
+      ['update', true],
+      ['create', true],
+      ['unchanged', true],
+    ]);
   });
 
   it('--wait waits on all at once, one line each; the exit code is the worst outcome', async () => {
@@ -150,7 +160,11 @@ describe('serverless apply -f with several containers', () => {
     const r = await h.cli(['serverless', 'apply', '-f', file(bad), '--wait', '--json']);
     expect(r.code).toBe(3);
     const out = JSON.parse(r.stdout) as { name: string; outcome: string }[];
-    expect(out.map((o) => [o.name, o.outcome])).toEqual([['web', 'ready'], ['shop', 'ready'], ['api', 'degraded']]);
+    expect(out.map((o) => [o.name, o.outcome])).toEqual([
+      ['web', 'ready'],
+      ['shop', 'ready'],
+      ['api', 'degraded'],
+    ]);
     expect(r.stderr.match(/^\S+Z web: generation 4 of web is ready/gm)).toHaveLength(1);
     expect(r.stderr.match(/^\S+Z shop: generation 1 of shop is ready/gm)).toHaveLength(1);
     expect(r.stderr).toContain('error: api: rollout of generation 3 of api degraded');
@@ -160,9 +174,17 @@ describe('serverless apply -f with several containers', () => {
   it('--wait --progress json: NDJSON events of every container on stderr', async () => {
     const r = await h.cli(['serverless', 'apply', '-f', file(doc), '--wait', '--progress', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const events = r.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const events = r.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const shop = named('shop')[0]!.id;
-    expect(events.filter((e) => e.phase === 'done').map((e) => [e.name, e.outcome])).toEqual(expect.arrayContaining([['web', 'ready'], ['shop', 'ready']]));
+    expect(events.filter((e) => e.phase === 'done').map((e) => [e.name, e.outcome])).toEqual(
+      expect.arrayContaining([
+        ['web', 'ready'],
+        ['shop', 'ready'],
+      ]),
+    );
     expect(new Set(events.map((e) => e.id))).toEqual(new Set([web, shop]));
     expect(r.stderr).not.toMatch(/Z web: /);
   });
@@ -184,9 +206,20 @@ describe('serverless apply -f with several containers', () => {
 
   it.each([
     ['not JSON', '{"containers": [', /is not valid JSON/],
-    ['an unknown field', { containers: [{ name: 'web', image: 'x/y:1', min_scale: 1 }] }, /containers\[0\]: unknown field "min_scale" \(fields: name, slug, image, port, env, unset_env, min, max, profile\)/],
+    [
+      'an unknown field',
+      { containers: [{ name: 'web', image: 'x/y:1', min_scale: 1 }] },
+      /containers\[0\]: unknown field "min_scale" \(fields: name, slug, image, port, env, unset_env, min, max, profile\)/,
+    ],
     ['no image', [{ name: 'web' }], /\[0\]: "image" is required \(web\)/],
-    ['a name twice', [{ name: 'web', image: 'x/y:1' }, { name: 'web', image: 'x/y:2' }], /the container "web" is given twice/],
+    [
+      'a name twice',
+      [
+        { name: 'web', image: 'x/y:1' },
+        { name: 'web', image: 'x/y:2' },
+      ],
+      /the container "web" is given twice/,
+    ],
     ['min above max', { name: 'web', image: 'x/y:1', min: 3, max: 2 }, /min 3 is greater than max 2/],
     ['a bad profile', [{ name: 'web', image: 'x/y:1', profile: 'huge' }], /"profile" must be one of free, small, medium, large/],
     ['an env value object', [{ name: 'web', image: 'x/y:1', env: { A: { b: 1 } } }], /env: the value of A must be a text/],
@@ -204,11 +237,11 @@ describe('serverless apply -f with several containers', () => {
     const yaml = ['containers:', '  - name: web', `    image: ${REG}/web:1.3.0`, '    env:', '      LOG_LEVEL: debug', '  - name: shop', `    image: ${REG}/shop:1.0`, '    port: 3000', ''].join('\n');
     const r = await h.cli(['serverless', 'apply', '-f', file(yaml, 'yaml'), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { name: string; action: string }[]).map((o) => [o.name, o.action])).toEqual([['web', 'updated'], ['shop', 'created']]);
-    expect(writes().map((w) => w.body)).toEqual([
-      { image: `${REG}/web`, image_tag: '1.3.0', environment_variables: { LOG_LEVEL: 'debug' } },
-      expect.objectContaining({ name: 'shop', port: 3000 }),
+    expect((JSON.parse(r.stdout) as { name: string; action: string }[]).map((o) => [o.name, o.action])).toEqual([
+      ['web', 'updated'],
+      ['shop', 'created'],
     ]);
+    expect(writes().map((w) => w.body)).toEqual([{ image: `${REG}/web`, image_tag: '1.3.0', environment_variables: { LOG_LEVEL: 'debug' } }, expect.objectContaining({ name: 'shop', port: 3000 })]);
     const stdin = await h.cli(['serverless', 'apply', '-f', '-', '--dry-run'], { stdin: yaml });
     expect(stdin.stdout).toBe([`web: unchanged (id ${web})`, `shop: unchanged (id ${named('shop')[0]!.id})`, ''].join('\n'));
   });

@@ -185,8 +185,15 @@ describe('serverless create without --wait', () => {
     expect(c).toMatchObject({ id: named('fresh')!.id, name: 'fresh', slug: 'fresh', spec_generation: 1, url: `${sim.url}/containers/fresh-main` });
     expect(r.stderr).toMatch(/^created fresh \(id [0-9a-f-]{36}\): generation 1$/m);
     expect(apiRequests().find((q) => q.method === 'POST')?.body).toEqual({
-      name: 'fresh', slug: 'fresh', deployment_type: 'docker_image', image: `${REG}/fresh`, image_tag: '1',
-      port: 8080, resource_profile: 'medium', min_scale: 1, max_scale: 2,
+      name: 'fresh',
+      slug: 'fresh',
+      deployment_type: 'docker_image',
+      image: `${REG}/fresh`,
+      image_tag: '1',
+      port: 8080,
+      resource_profile: 'medium',
+      min_scale: 1,
+      max_scale: 2,
     });
   });
 

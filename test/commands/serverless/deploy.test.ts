@@ -89,7 +89,13 @@ describe('serverless deploy', () => {
 
   it('FAIL_BUILD in the archive fails the build; --json prints the build object', async () => {
     const zip = join(mkdtempSync(join(tmpdir(), 'infra-zip-')), 'src.zip');
-    writeFileSync(zip, zipFiles([{ name: 'Dockerfile', data: Buffer.from('FROM x') }, { name: 'FAIL_BUILD', data: Buffer.from('') }]));
+    writeFileSync(
+      zip,
+      zipFiles([
+        { name: 'Dockerfile', data: Buffer.from('FROM x') },
+        { name: 'FAIL_BUILD', data: Buffer.from('') },
+      ]),
+    );
     const r = await h.cli(['serverless', 'deploy', 'web', '--archive', zip, '--wait', '--json']);
     expect(r.code).toBe(1);
     expect(uploaded()).toEqual(['Dockerfile', 'FAIL_BUILD']);
@@ -102,10 +108,14 @@ describe('serverless deploy', () => {
     ['--dir and --archive together', (d: string) => ['--dir', d, '--archive', join(d, 'x.zip')], /^error: --dir and --archive cannot be used together; nothing was sent$/m],
     ['a directory that does not exist', (d: string) => ['--dir', join(d, 'missing')], /^error: .*missing does not exist; nothing was sent$/m],
     ['an archive that is not a ZIP', (d: string) => ['--archive', join(d, 'Dockerfile')], /^error: --archive .*Dockerfile is not a ZIP archive; nothing was sent$/m],
-    ['a file over the size limit', (d: string) => {
-      truncateSync(join(d, 'big.bin'), 50 * 1024 * 1024 + 1);
-      return ['--dir', d];
-    }, /^error: big\.bin is 50 MiB, over the 50 MiB limit of one file; nothing was sent$/m],
+    [
+      'a file over the size limit',
+      (d: string) => {
+        truncateSync(join(d, 'big.bin'), 50 * 1024 * 1024 + 1);
+        return ['--dir', d];
+      },
+      /^error: big\.bin is 50 MiB, over the 50 MiB limit of one file; nothing was sent$/m,
+    ],
   ])('%s: one line, exit 2, nothing sent', async (_, argv, message) => {
     const dir = source({ Dockerfile: 'FROM x', 'big.bin': '' });
     const r = await h.cli(['serverless', 'deploy', 'web', ...argv(dir), '--wait']);

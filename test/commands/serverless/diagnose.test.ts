@@ -258,7 +258,12 @@ describe('serverless diagnose: fallback to local correlation', () => {
     sim.use(
       http.get('*/api/v1/serverless/:id/revisions', () =>
         HttpResponse.json(
-          { success: false, data: { available: false, revisions: [], service: null, route: null }, error: { code: 'serverless.revisions_unavailable', message: 'Retry shortly.', retryable: true }, meta: {} },
+          {
+            success: false,
+            data: { available: false, revisions: [], service: null, route: null },
+            error: { code: 'serverless.revisions_unavailable', message: 'Retry shortly.', retryable: true },
+            meta: {},
+          },
           { status: 503 },
         ),
       ),

@@ -11,7 +11,12 @@ let sim: Simulator;
 useSimulator((s) => (sim = s));
 
 const ago = (ms: number) => new Date(sim.world.now() - ms).toISOString();
-const ndjson = (text: string) => text.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawLogEntry);
+const ndjson = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as RawLogEntry);
 const WEB = SEED_IDS.web;
 
 interface RawLogEntry {
@@ -85,7 +90,10 @@ describe('serverless logs: paging', () => {
       http.get('*/api/v1/serverless/:id/logs', () =>
         HttpResponse.json({
           success: true,
-          data: { available: true, entries: [{ timestamp: ago(60_000), message: 'disk almost full', level: 'warn', pod: 'web-00003-deployment-abc-xyz', container: 'user-container', stream: 'stderr' }] },
+          data: {
+            available: true,
+            entries: [{ timestamp: ago(60_000), message: 'disk almost full', level: 'warn', pod: 'web-00003-deployment-abc-xyz', container: 'user-container', stream: 'stderr' }],
+          },
           error: null,
           meta: { next_cursor: null, truncated: false, retention_days: 10 },
         }),
@@ -105,7 +113,7 @@ describe('serverless logs: paging', () => {
     expect(stdout.text).toContain('\u001b[31merror');
   });
 
-  it("the end hint names the retention the API gives in meta.retention_days", async () => {
+  it('the end hint names the retention the API gives in meta.retention_days', async () => {
     sim.use(
       http.get('*/api/v1/serverless/:id/logs', () =>
         HttpResponse.json({
@@ -126,7 +134,10 @@ describe('serverless logs: paging', () => {
   it('--since is always sent, as ISO 8601 UTC (default 1h); an offset timestamp is converted', async () => {
     await cli(sim, ['serverless', 'logs', WEB]);
     const offset = new Date(sim.world.now() - 20 * 60_000);
-    const local = offset.toISOString().replace('Z', '+00:00').replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})/, (_m, d: string, h: string) => `${d}T${h}`);
+    const local = offset
+      .toISOString()
+      .replace('Z', '+00:00')
+      .replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})/, (_m, d: string, h: string) => `${d}T${h}`);
     await cli(sim, ['serverless', 'logs', WEB, '--since', local]);
     const reqs = apiRequests(sim, '/logs');
     const [first, second] = [reqs[0], reqs.at(-1)];
@@ -229,7 +240,9 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
   });
 
   it('an unreadable page (entry without message): exit 1 naming the endpoint and field', async () => {
-    sim.use(http.get('*/api/v1/serverless/:id/logs', () => HttpResponse.json({ success: true, data: { available: true, entries: [{ timestamp: 'x' }] }, meta: { next_cursor: null, truncated: false } })));
+    sim.use(
+      http.get('*/api/v1/serverless/:id/logs', () => HttpResponse.json({ success: true, data: { available: true, entries: [{ timestamp: 'x' }] }, meta: { next_cursor: null, truncated: false } })),
+    );
     const r = await cli(sim, ['serverless', 'logs', WEB]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`GET /api/v1/serverless/${WEB}/logs .*data\\.entries\\[0\\]`));

@@ -53,7 +53,11 @@ describe('serverless probe against the simulator', () => {
       expected_status: '2xx or 3xx',
       status_ok: true,
     });
-    expect((j.warm as { ttfb_ms: number; reused: boolean }[]).map((s) => [s.ttfb_ms, s.reused])).toEqual([[SERVICE_MS, true], [SERVICE_MS, true], [SERVICE_MS, true]]);
+    expect((j.warm as { ttfb_ms: number; reused: boolean }[]).map((s) => [s.ttfb_ms, s.reused])).toEqual([
+      [SERVICE_MS, true],
+      [SERVICE_MS, true],
+      [SERVICE_MS, true],
+    ]);
     expect(requestLines(sim)).toEqual([`GET /api/v1/serverless/${api}`]);
     // Probed again at once, it is warm; after the scale-to-zero window, cold again.
     const again = onlyJson((await cli(['serverless', 'probe', api, '--json'])).stdout);

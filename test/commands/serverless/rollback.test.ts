@@ -34,7 +34,10 @@ describe('serverless deployments', () => {
     expect(r.stdout.split('\n')[1]).toMatch(/^2\tapi-00002\tregistry\.sim\.local\/acme\/api:crash\tfailed\t\t0%\tnever \(failed\)$/);
     const j = await h.cli(['serverless', 'deployments', api, '--json']);
     const items = JSON.parse(j.stdout) as Record<string, unknown>[];
-    expect(items.map((d) => [d.revision_number, d.status, d.is_current])).toEqual([[2, 'failed', false], [1, 'active', true]]);
+    expect(items.map((d) => [d.revision_number, d.status, d.is_current])).toEqual([
+      [2, 'failed', false],
+      [1, 'active', true],
+    ]);
     expect(items[0]).toHaveProperty('status_details');
   });
 

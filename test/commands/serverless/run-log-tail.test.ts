@@ -24,15 +24,93 @@ function feed(answers: readonly (readonly [text: string, final: boolean])[]): { 
 
 describe('tailStep', () => {
   it.each([
-    ['prints only what is new', [['a\n', false], ['a\nb\n', false], ['a\nb\nc\n', true]], ['a\n', 'b\n', 'c\n'], 0],
-    ['holds a half-written line until it ends', [['a\nhal', false], ['a\nhalf\n', false]], ['a\n', 'half\n'], 0],
-    ['prints a half-written line at the end, with a newline', [['a\nlast', false], ['a\nlast', true]], ['a\n', 'last\n'], 0],
-    ['nothing new: nothing printed', [['a\n', false], ['a\n', false], ['a\n', true]], ['a\n', '', ''], 0],
-    ['an empty answer changes nothing', [['a\n', false], ['', false], ['a\nb\n', true]], ['a\n', '', 'b\n'], 0],
-    ['shorter: said once, printed from its start', [['a\nb\nc\n', false], ['x\n', false], ['x\ny\n', true]], ['a\nb\nc\n', 'x\n', 'y\n'], 1],
-    ['changed at the start: said once, printed again', [['live 1\n', false], ['stored 1\nstored 2\n', true]], ['live 1\n', 'stored 1\nstored 2\n'], 1],
-    ['a log that keeps only its end: only what follows what was shown', [['1\n2\n3\n', false], ['2\n3\n4\n', false], ['3\n4\n5\n', true]], ['1\n2\n3\n', '4\n', '5\n'], 1],
-    ['a second rewrite is not said again', [['a\n', false], ['b\n', false], ['c\n', true]], ['a\n', 'b\n', 'c\n'], 1],
+    [
+      'prints only what is new',
+      [
+        ['a\n', false],
+        ['a\nb\n', false],
+        ['a\nb\nc\n', true],
+      ],
+      ['a\n', 'b\n', 'c\n'],
+      0,
+    ],
+    [
+      'holds a half-written line until it ends',
+      [
+        ['a\nhal', false],
+        ['a\nhalf\n', false],
+      ],
+      ['a\n', 'half\n'],
+      0,
+    ],
+    [
+      'prints a half-written line at the end, with a newline',
+      [
+        ['a\nlast', false],
+        ['a\nlast', true],
+      ],
+      ['a\n', 'last\n'],
+      0,
+    ],
+    [
+      'nothing new: nothing printed',
+      [
+        ['a\n', false],
+        ['a\n', false],
+        ['a\n', true],
+      ],
+      ['a\n', '', ''],
+      0,
+    ],
+    [
+      'an empty answer changes nothing',
+      [
+        ['a\n', false],
+        ['', false],
+        ['a\nb\n', true],
+      ],
+      ['a\n', '', 'b\n'],
+      0,
+    ],
+    [
+      'shorter: said once, printed from its start',
+      [
+        ['a\nb\nc\n', false],
+        ['x\n', false],
+        ['x\ny\n', true],
+      ],
+      ['a\nb\nc\n', 'x\n', 'y\n'],
+      1,
+    ],
+    [
+      'changed at the start: said once, printed again',
+      [
+        ['live 1\n', false],
+        ['stored 1\nstored 2\n', true],
+      ],
+      ['live 1\n', 'stored 1\nstored 2\n'],
+      1,
+    ],
+    [
+      'a log that keeps only its end: only what follows what was shown',
+      [
+        ['1\n2\n3\n', false],
+        ['2\n3\n4\n', false],
+        ['3\n4\n5\n', true],
+      ],
+      ['1\n2\n3\n', '4\n', '5\n'],
+      1,
+    ],
+    [
+      'a second rewrite is not said again',
+      [
+        ['a\n', false],
+        ['b\n', false],
+        ['c\n', true],
+      ],
+      ['a\n', 'b\n', 'c\n'],
+      1,
+    ],
   ] as const)('%s', (_what, answers, printed, notices) => {
     const r = feed(answers);
     expect(r.out).toEqual(printed);

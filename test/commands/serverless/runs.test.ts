@@ -54,7 +54,11 @@ describe('serverless run', () => {
     expect(log).toContain('exited with code 0');
     // The log's lines appear in stderr in order, each exactly once.
     const lines = log.trimEnd().split('\n');
-    for (const line of lines) expect(r.stderr.split('\n').filter((l) => l === line), line).toHaveLength(1);
+    for (const line of lines)
+      expect(
+        r.stderr.split('\n').filter((l) => l === line),
+        line,
+      ).toHaveLength(1);
     const at = lines.map((l) => r.stderr.indexOf(`${l}\n`));
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(r.stderr).toMatch(/run [0-9a-f-]{36} of web finished: succeeded/);
@@ -66,7 +70,7 @@ describe('serverless run', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'succeeded', terminal: true, exit_code: 0, command: ['echo', 'hi'] });
   });
 
-  it('--wait --progress json: stderr is NDJSON events only (the log is left out), the exit code still the run\'s', async () => {
+  it("--wait --progress json: stderr is NDJSON events only (the log is left out), the exit code still the run's", async () => {
     const r = await h.cli(['serverless', 'run', 'web', '--wait', '--progress', 'json', '--', 'sh', '-c', 'exit 5']);
     expect(r.code).toBe(5);
     const lines = r.stderr.trimEnd().split('\n');
@@ -74,7 +78,10 @@ describe('serverless run', () => {
     expect(events.length).toBeGreaterThanOrEqual(2);
     for (const e of events) expect(() => JSON.parse(e)).not.toThrow();
     // Only the final error and hint lines are not events; no log line is.
-    expect(lines.filter((l) => !l.startsWith('{')).map((l) => l.split(' ')[0]), r.stderr).toEqual(['error:', '', 'hint:']);
+    expect(
+      lines.filter((l) => !l.startsWith('{')).map((l) => l.split(' ')[0]),
+      r.stderr,
+    ).toEqual(['error:', '', 'hint:']);
     expect(h.sim.requests.some((q) => q.path.endsWith('/logs'))).toBe(false);
   });
 
@@ -132,7 +139,11 @@ describe('serverless run', () => {
   it('runs not enabled for the account: one line, exit 1', async () => {
     const res = await h.api.send('POST', '/api/v1/serverless', createBody('norun-app', '1.0.0'), { record: false });
     expect(res.status).toBe(201);
-    for (const argv of [['serverless', 'run', 'norun-app', '--', 'ls'], ['serverless', 'runs', 'list', 'norun-app'], ['serverless', 'schedules', 'list', 'norun-app']]) {
+    for (const argv of [
+      ['serverless', 'run', 'norun-app', '--', 'ls'],
+      ['serverless', 'runs', 'list', 'norun-app'],
+      ['serverless', 'schedules', 'list', 'norun-app'],
+    ]) {
       const r = await h.cli(argv);
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stderr).toMatch(/^error: runs are not enabled for this account \(404 serverless\.runs_not_enabled on (GET|POST) \/api\/v1\/serverless\/[0-9a-f-]{36}\/(runs|schedules)\)\nhint: .*\n$/);

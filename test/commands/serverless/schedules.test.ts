@@ -23,10 +23,36 @@ async function addSchedule(name: string, extra: Record<string, unknown> = {}): P
 
 describe('serverless schedules', () => {
   it('create: the body as the facts say, then the next three runs in local time and UTC across the spring change', async () => {
-    const r = await cli(sim, ['serverless', 'schedules', 'create', 'web', '--name', 'nightly', '--cron', '30 3 * * *', '--timezone', 'europe/bucharest', '--timeout', '10m', '--image-tag', '1.1.0', '--', 'sh', '-c', './cleanup.sh --all']);
+    const r = await cli(sim, [
+      'serverless',
+      'schedules',
+      'create',
+      'web',
+      '--name',
+      'nightly',
+      '--cron',
+      '30 3 * * *',
+      '--timezone',
+      'europe/bucharest',
+      '--timeout',
+      '10m',
+      '--image-tag',
+      '1.1.0',
+      '--',
+      'sh',
+      '-c',
+      './cleanup.sh --all',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', `POST ${base}`]);
-    expect(sim.requests.at(-1)!.body).toEqual({ name: 'nightly', cron_expression: '30 3 * * *', timezone: 'Europe/Bucharest', timeout_seconds: 600, command: ['sh', '-c', './cleanup.sh --all'], image_tag: '1.1.0' });
+    expect(sim.requests.at(-1)!.body).toEqual({
+      name: 'nightly',
+      cron_expression: '30 3 * * *',
+      timezone: 'Europe/Bucharest',
+      timeout_seconds: 600,
+      command: ['sh', '-c', './cleanup.sh --all'],
+      image_tag: '1.1.0',
+    });
     expect(r.stdout).toMatch(/next run \(API\): 2026-03-28T01:30:00.000Z/);
     expect(r.stdout).toContain(
       [
@@ -93,7 +119,10 @@ describe('serverless schedules', () => {
   it('delete on a terminal asks for the name; a wrong name sends nothing', async () => {
     await addSchedule('nightly');
     const asked: string[] = [];
-    const r = await cli(sim, ['serverless', 'schedules', 'delete', 'web', 'nightly'], { stdinTTY: true, prompter: { text: async (q: string) => (asked.push(q), 'nope'), secret: async () => '' } } as never);
+    const r = await cli(sim, ['serverless', 'schedules', 'delete', 'web', 'nightly'], {
+      stdinTTY: true,
+      prompter: { text: async (q: string) => (asked.push(q), 'nope'), secret: async () => '' },
+    } as never);
     expect(r.code).toBe(1);
     expect(asked[0]).toMatch(/Delete schedule nightly \(id [0-9a-f-]{36}\) of web\? This cannot be undone\. Type its name to confirm: /);
     expect(requestLines(sim).some((l) => l.startsWith('DELETE'))).toBe(false);

@@ -17,7 +17,11 @@ const update = async (id: string, body: Record<string, unknown>) => {
   const res = await h.api.send('PUT', `/api/v1/serverless/${id}`, body, { record: false });
   expect(res.status).toBe(200);
 };
-const events = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+const events = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const lines = (stderr: string) => stderr.split('\n').filter((l) => l && !l.startsWith('{'));
 
 describe('serverless wait <id> <id>...', () => {
@@ -179,7 +183,9 @@ describe('GitHub Actions', () => {
     expect(r.code).toBe(1);
     const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toHaveLength(2);
-    expect(annotations[0]).toMatch(/^::error title=Rollout of api degraded::rollout of generation 3 of api degraded: the new revision failed while the previous revision keeps serving%0Acode: +serverless\.crash_loop%0A/);
+    expect(annotations[0]).toMatch(
+      /^::error title=Rollout of api degraded::rollout of generation 3 of api degraded: the new revision failed while the previous revision keeps serving%0Acode: +serverless\.crash_loop%0A/,
+    );
     expect(annotations[1]).toMatch(/^::error title=Rollout of worker failed::rollout of generation 1 of worker failed: serverless\.image_not_found%0A/);
     expect(r.stdout).toBe('');
     const md = readFileSync(file, 'utf8');
@@ -200,7 +206,9 @@ describe('GitHub Actions', () => {
     const slow = await h.cli(['serverless', 'wait', 'edge', '--timeout', '20s'], { env });
     expect(slow.code).toBe(6);
     expect(slow.stderr).not.toMatch(/^::/m);
-    const rows = readFileSync(file, 'utf8').split('\n').filter((l) => /^\| (web|edge) /.test(l));
+    const rows = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => /^\| (web|edge) /.test(l));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^\| web \| web-00004 \| ready \| /);
     expect(rows[1]).toMatch(new RegExp(`^\\| edge \\| edge-00003 \\| timeout \\| 20s \\| resume waiting with: infra serverless wait ${edge} --generation 3 \\|$`));

@@ -157,7 +157,11 @@ describe('snapshots restore --wait', () => {
     const op = h.sim.world.recovery.operations[0]!.id;
     expect(requestLines(h.sim).slice(0, 3)).toEqual(['GET /api/v1/snapshots/vps', `GET /api/v1/vps/${VPS1}`, `POST /api/v1/snapshots/vps/${S.vps.daily}/restore`]);
     // The operation is read on the API's one operations route, by its id (contract 10).
-    expect(requestLines(h.sim).slice(3).every((l) => l === `GET /api/v1/operations/${op}`)).toBe(true);
+    expect(
+      requestLines(h.sim)
+        .slice(3)
+        .every((l) => l === `GET /api/v1/operations/${op}`),
+    ).toBe(true);
     expect(requestLines(h.sim).length).toBeGreaterThan(3);
     expect(onlyJson(r.stdout)).toMatchObject({ id: op, outcome: 'ready' });
     expect(r.stderr).toMatch(/restore of vps-01 finished: ready/);
@@ -183,8 +187,34 @@ describe('snapshots restore --wait', () => {
 
   it('a restore that fails (the resource does not run again): exit 1 with the operation error', async () => {
     const w = h.sim.world;
-    const v = w.vps.add(newVps({ id: '0b9c6a52-1111-4222-8333-444455556666', teamId: 1, name: 'doomed-fail', datacenter: 'fsn1', resourceProfile: 'nano_shared', image: 'debian-12', publicIp: '203.0.113.99', createdAt: w.now() - 86_400_000 }));
-    const p = w.recovery.addPoint({ product: 'vps', teamId: 1, name: 'doomed-daily', description: null, resourceId: v.id, resourceName: v.name, engine: 'vps', operatorManaged: false, origin: 'automated', createdAt: w.now() - 3_600_000, readyAt: w.now() - 3_000_000, fixedState: null, sizeBytes: 1, protection: 'Second copy' });
+    const v = w.vps.add(
+      newVps({
+        id: '0b9c6a52-1111-4222-8333-444455556666',
+        teamId: 1,
+        name: 'doomed-fail',
+        datacenter: 'fsn1',
+        resourceProfile: 'nano_shared',
+        image: 'debian-12',
+        publicIp: '203.0.113.99',
+        createdAt: w.now() - 86_400_000,
+      }),
+    );
+    const p = w.recovery.addPoint({
+      product: 'vps',
+      teamId: 1,
+      name: 'doomed-daily',
+      description: null,
+      resourceId: v.id,
+      resourceName: v.name,
+      engine: 'vps',
+      operatorManaged: false,
+      origin: 'automated',
+      createdAt: w.now() - 3_600_000,
+      readyAt: w.now() - 3_000_000,
+      fixedState: null,
+      sizeBytes: 1,
+      protection: 'Second copy',
+    });
     const r = await h.cli(['snapshots', 'restore', 'vps', String(p.id), '--confirm', 'doomed-fail', '--wait']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: restore of doomed-fail failed: recovery.restore_failed');

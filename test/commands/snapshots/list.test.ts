@@ -63,8 +63,17 @@ describe('snapshots list', () => {
 
   const S = SEED_IDS.snapshots;
   const HEADER = ['ID', 'NAME', 'RESOURCE', 'ORIGIN', 'STATE', 'SIZE', 'PROTECTION', 'CREATED', 'ACTIONS'];
-  const rows = (stdout: string) => stdout.trim().split('\n').map((l) => l.split('\t'));
-  const byId = (stdout: string) => Object.fromEntries(rows(stdout).slice(1).map((row) => [row[0], row]));
+  const rows = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+  const byId = (stdout: string) =>
+    Object.fromEntries(
+      rows(stdout)
+        .slice(1)
+        .map((row) => [row[0], row]),
+    );
   const rawList = (product: string) => peek<{ data: Record<string, unknown>[]; pagination: unknown }>(sim, `/api/v1/snapshots/${product}?per_page=100`);
 
   test('vps: integer ids, names, resource, labels, sizes from size_gb strings and actions with reasons', async () => {

@@ -25,8 +25,7 @@ const VPS_MANUAL = String(S.vps.manual);
 const VPS1 = SEED_IDS.vps[0]!;
 const opId = () => sim.world.recovery.operations[0]!.id;
 // On the simulator's frozen time: retries sleep at once, no real backoff.
-const restore = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) =>
-  runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock({ sim, frozen: true }), ...extra });
+const restore = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) => runCli(['snapshots', 'restore', ...argv], { env, clock: instantClock({ sim, frozen: true }), ...extra });
 const keyOf = (stderr: string) => /idempotency key: (\S+) \(reuse it with --idempotency-key to retry safely\)/.exec(stderr)?.[1];
 
 function prompter(answer: string, asked: string[]): Prompter {

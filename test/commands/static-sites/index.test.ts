@@ -317,7 +317,15 @@ describe('static-sites diagnose / wait', () => {
   });
 
   it('zip entries of a packed directory are the files, relative, with / separators', () => {
-    const entries = zipEntries(zipFiles([{ name: 'a/b.txt', data: Buffer.from('b') }, { name: 'index.html', data: Buffer.from('i') }]));
-    expect(entries).toEqual([{ name: 'a/b.txt', size: 1 }, { name: 'index.html', size: 1 }]);
+    const entries = zipEntries(
+      zipFiles([
+        { name: 'a/b.txt', data: Buffer.from('b') },
+        { name: 'index.html', data: Buffer.from('i') },
+      ]),
+    );
+    expect(entries).toEqual([
+      { name: 'a/b.txt', size: 1 },
+      { name: 'index.html', size: 1 },
+    ]);
   });
 });

@@ -179,7 +179,14 @@ describe('storage keys', () => {
     const r = await h.cli(['storage', 'keys', 'create', '--name', 'release-uploader', '--bucket', 'acme-assets:readwrite', '--bucket', 'acme-logs', '--expires-in', '90d']);
     expect(r.code, r.stderr).toBe(0);
     const body = sent('POST');
-    expect(body).toMatchObject({ name: 'release-uploader', scope: 'buckets', bucket_permissions: [{ bucket_id: ASSETS, level: 'readwrite' }, { bucket_id: SEED_IDS.buckets.logs, level: 'read' }] });
+    expect(body).toMatchObject({
+      name: 'release-uploader',
+      scope: 'buckets',
+      bucket_permissions: [
+        { bucket_id: ASSETS, level: 'readwrite' },
+        { bucket_id: SEED_IDS.buckets.logs, level: 'read' },
+      ],
+    });
     expect(Date.parse(String(body.expires_at)) - h.sim.world.now()).toBe(90 * 86_400_000);
     const k = h.sim.world.accessKeys.list(1).find((x) => x.name === 'release-uploader')!;
     expect(r.stdout.split(k.secret)).toHaveLength(2);

@@ -72,7 +72,11 @@ describe('storage buckets policy', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('409); retrying once in 5s');
     expect(again.stderr).toContain('warning: Full access');
-    expect(writes()).toEqual([`POST /api/v1/storage/buckets/${B}/policy/folder-grants`, `POST /api/v1/storage/buckets/${B}/policy/folder-grants`, `POST /api/v1/storage/buckets/${B}/policy/folder-grants`]);
+    expect(writes()).toEqual([
+      `POST /api/v1/storage/buckets/${B}/policy/folder-grants`,
+      `POST /api/v1/storage/buckets/${B}/policy/folder-grants`,
+      `POST /api/v1/storage/buckets/${B}/policy/folder-grants`,
+    ]);
     expect(bodies('/folder-grants')[2]).toEqual({ key_id: KEY, whole_bucket: true, level: 'full' });
   });
 

@@ -33,18 +33,61 @@ describe('uptime list / get', () => {
 
 describe('uptime create / update / delete', () => {
   it('create: the fields as the API names them, the id on stdout', async () => {
-    const r = await h.cli(['uptime', 'create', '--name', 'docs', '--url', 'https://docs.acme.example/', '--interval', '300', '--check-timeout', '5', '--expect-status', '200-299', '--keyword', 'Welcome', '--ssl-expiry', '21', '--failure-threshold', '2', '--notify', 'mail', '--notify', 'webhook', '--follow-redirects', 'off', '--notify-recovery', 'off']);
+    const r = await h.cli([
+      'uptime',
+      'create',
+      '--name',
+      'docs',
+      '--url',
+      'https://docs.acme.example/',
+      '--interval',
+      '300',
+      '--check-timeout',
+      '5',
+      '--expect-status',
+      '200-299',
+      '--keyword',
+      'Welcome',
+      '--ssl-expiry',
+      '21',
+      '--failure-threshold',
+      '2',
+      '--notify',
+      'mail',
+      '--notify',
+      'webhook',
+      '--follow-redirects',
+      'off',
+      '--notify-recovery',
+      'off',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(sent('POST')).toEqual({
-      name: 'docs', url: 'https://docs.acme.example/', interval_seconds: '300', timeout_seconds: 5, expected_status: '200-299', body_keyword: 'Welcome',
-      check_ssl_expiry: true, ssl_expiry_threshold_days: 21, failure_threshold: 2, notification_channels: ['mail', 'webhook'], follow_redirects: false, notify_on_recovery: false,
+      name: 'docs',
+      url: 'https://docs.acme.example/',
+      interval_seconds: '300',
+      timeout_seconds: 5,
+      expected_status: '200-299',
+      body_keyword: 'Welcome',
+      check_ssl_expiry: true,
+      ssl_expiry_threshold_days: 21,
+      failure_threshold: 2,
+      notification_channels: ['mail', 'webhook'],
+      follow_redirects: false,
+      notify_on_recovery: false,
     });
     expect(r.stderr).toMatch(/run it now with: infra uptime test [0-9a-f-]{36}/);
   });
 
   it('create: a missing URL, another scheme, an interval, channel or timeout it does not take: exit 2 before any request', async () => {
-    for (const argv of [['--name', 'x'], ['--name', 'x', '--url', 'ftp://x'], ['--name', 'x', '--url', 'https://x', '--interval', '90'], ['--name', 'x', '--url', 'https://x', '--notify', 'pager'], ['--name', 'x', '--url', 'https://x', '--check-timeout', '99']])
+    for (const argv of [
+      ['--name', 'x'],
+      ['--name', 'x', '--url', 'ftp://x'],
+      ['--name', 'x', '--url', 'https://x', '--interval', '90'],
+      ['--name', 'x', '--url', 'https://x', '--notify', 'pager'],
+      ['--name', 'x', '--url', 'https://x', '--check-timeout', '99'],
+    ])
       expect((await h.cli(['uptime', 'create', ...argv])).code, argv.join(' ')).toBe(2);
     expect(requestLines(h.sim)).toEqual([]);
   });

@@ -24,8 +24,20 @@ describeFixtureCases('webhooks against real-shaped answers', [
     requests: ['GET /api/v1/webhooks/config', 'PUT /api/v1/webhooks/config'],
     stdout: (out) => expect(JSON.parse(out)).toMatchObject({ webhook_url: 'https://hooks.acme.example/infra' }),
   },
-  { name: 'config set refused (422)', argv: ['webhooks', 'config', 'set', '--url', 'https://bad.example'], routes: { [UPDATE]: 'webhooks/config-update.422' }, exit: 2, stderr: /webhook_url: The webhook url field must be a valid URL/ },
-  { name: 'regenerate-secret --yes', argv: ['webhooks', 'regenerate-secret', '--yes'], routes: { 'POST /api/v1/webhooks/config/regenerate-secret': 'webhooks/regenerate-secret' }, stdout: /^whsec_9Tm2Rx6Kb1Zq8Vn4Hc3Lw7Pd5Jy0Ga\n$/, stderr: /only once/ },
+  {
+    name: 'config set refused (422)',
+    argv: ['webhooks', 'config', 'set', '--url', 'https://bad.example'],
+    routes: { [UPDATE]: 'webhooks/config-update.422' },
+    exit: 2,
+    stderr: /webhook_url: The webhook url field must be a valid URL/,
+  },
+  {
+    name: 'regenerate-secret --yes',
+    argv: ['webhooks', 'regenerate-secret', '--yes'],
+    routes: { 'POST /api/v1/webhooks/config/regenerate-secret': 'webhooks/regenerate-secret' },
+    stdout: /^whsec_9Tm2Rx6Kb1Zq8Vn4Hc3Lw7Pd5Jy0Ga\n$/,
+    stderr: /only once/,
+  },
   {
     name: 'deliveries',
     argv: ['webhooks', 'deliveries'],

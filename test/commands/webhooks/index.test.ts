@@ -44,7 +44,12 @@ describe('webhooks config', () => {
   });
 
   it('bad input is refused before any request; no URL anywhere is said after the one read', async () => {
-    for (const argv of [['webhooks', 'config', 'set'], ['webhooks', 'config', 'set', '--enabled', '--disabled'], ['webhooks', 'config', 'set', '--url', 'hooks.acme.test'], ['webhooks', 'config', 'set', '--url', 'ftp://x.test/h']]) {
+    for (const argv of [
+      ['webhooks', 'config', 'set'],
+      ['webhooks', 'config', 'set', '--enabled', '--disabled'],
+      ['webhooks', 'config', 'set', '--url', 'hooks.acme.test'],
+      ['webhooks', 'config', 'set', '--url', 'ftp://x.test/h'],
+    ]) {
       const r = await run(argv);
       expect(r.code, argv.join(' ')).toBe(2);
     }
@@ -91,11 +96,13 @@ describe('webhooks deliveries and permissions', () => {
     const r = await run(['webhooks', 'deliveries']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('ID\tEVENT\tOUTCOME\tSTATUS\tATTEMPTS\tCREATED\tERROR');
-    expect(r.stdout.trim().split('\n').slice(1).map((l) => l.split('\t').slice(0, 5).join(' '))).toEqual([
-      '9003 static_site.deployed delivered 200 2',
-      '9002 snapshot.completed failed 502 3',
-      '9001 serverless.deployed delivered 200 1',
-    ]);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split('\t').slice(0, 5).join(' ')),
+    ).toEqual(['9003 static_site.deployed delivered 200 2', '9002 snapshot.completed failed 502 3', '9001 serverless.deployed delivered 200 1']);
     expect(sim.requests[0]?.query).toMatchObject({ per_page: '200' });
     const json = JSON.parse((await run(['webhooks', 'deliveries', '--json', '--per-page', '1', '--page', '2'])).stdout) as Array<{ id: number; signature: string }>;
     expect(json.map((d) => d.id)).toEqual([9002]);

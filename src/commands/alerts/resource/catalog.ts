@@ -35,7 +35,14 @@ export default defineCommand({
     await table.end();
     const limits = (data.limits ?? {}) as Row;
     const channels = Array.isArray(data.channels) ? data.channels.map(String).join(', ') : undefined;
-    app.info([channels ? `channels: ${channels}` : undefined, field(limits, 'team_used') ? `rules: ${field(limits, 'team_used')} of ${field(limits, 'per_team') ?? '?'} (at most ${field(limits, 'per_resource') ?? '?'} per resource)` : undefined].filter(Boolean).join('; ') || 'no channels or limits in the answer');
+    app.info(
+      [
+        channels ? `channels: ${channels}` : undefined,
+        field(limits, 'team_used') ? `rules: ${field(limits, 'team_used')} of ${field(limits, 'per_team') ?? '?'} (at most ${field(limits, 'per_resource') ?? '?'} per resource)` : undefined,
+      ]
+        .filter(Boolean)
+        .join('; ') || 'no channels or limits in the answer',
+    );
     if (data.dispatch_enabled === false) app.warn('notifications are not being sent right now (dispatch_enabled: false): incidents open, nobody is told');
   },
 });

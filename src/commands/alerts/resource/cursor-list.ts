@@ -23,7 +23,7 @@ export function cursorListCommand<const O extends Record<string, OptionSpec<unkn
       ...wideOption(),
       ...list.filters,
       limit: option('--limit <n>', 'show at most this many', intOption('--limit')),
-      perPage: option('--per-page <n>', 'items per request (default: the API\'s)', intOption('--per-page', 1, 100)),
+      perPage: option('--per-page <n>', "items per request (default: the API's)", intOption('--per-page', 1, 100)),
       cursor: option('--cursor <cursor>', 'start where an earlier --limit stopped (the cursor it printed)', textOption('--cursor')),
     },
     examples: list.examples,
@@ -31,7 +31,14 @@ export function cursorListCommand<const O extends Record<string, OptionSpec<unkn
       const all = opts as Record<string, unknown>;
       const client = await app.client();
       let next: string | undefined;
-      const pages = cursorPages(client.http, spec.kind, { query: list.query(opts as never), perPage: all.perPage as number | undefined, cursor: all.cursor as string | undefined, limit: all.limit as number | undefined, all: true, signal: app.ctx.signal });
+      const pages = cursorPages(client.http, spec.kind, {
+        query: list.query(opts as never),
+        perPage: all.perPage as number | undefined,
+        cursor: all.cursor as string | undefined,
+        limit: all.limit as number | undefined,
+        all: true,
+        signal: app.ctx.signal,
+      });
       async function* tracked() {
         for await (const p of pages) {
           next = p.next;

@@ -24,7 +24,10 @@ export const RULES: FamilySpec = {
   details: (r) => [
     ['Title', field(r, 'title')],
     ['State', [field(r, 'state_label') ?? field(r, 'state'), r.enabled === false ? '(disabled)' : undefined].filter(Boolean).join(' ') || undefined],
-    ['Resource', [field(r, 'resource_label') ?? field(r, 'resource_type'), field(r, 'resource_name'), field(r, 'resource_id') ? `(${field(r, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined],
+    [
+      'Resource',
+      [field(r, 'resource_label') ?? field(r, 'resource_type'), field(r, 'resource_name'), field(r, 'resource_id') ? `(${field(r, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined,
+    ],
     ['Signal', [field(r, 'signal_label'), field(r, 'signal_key') ? `(${field(r, 'signal_key')})` : undefined].filter(Boolean).join(' ') || undefined],
     ['Condition', field(r, 'condition')],
     ['Severity', field(r, 'severity')],
@@ -61,7 +64,10 @@ export const INCIDENTS: FamilySpec = {
     ['Title', field(i, 'title')],
     ['State', field(i, 'state')],
     ['Severity', field(i, 'severity')],
-    ['Resource', [field(i, 'resource_label') ?? field(i, 'resource_type'), field(i, 'resource_name'), field(i, 'resource_id') ? `(${field(i, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined],
+    [
+      'Resource',
+      [field(i, 'resource_label') ?? field(i, 'resource_type'), field(i, 'resource_name'), field(i, 'resource_id') ? `(${field(i, 'resource_id')})` : undefined].filter(Boolean).join(' ') || undefined,
+    ],
     ['Summary', field(i, 'summary')],
     ['Trigger', field(i, 'trigger_value') ? `${field(i, 'trigger_value')} (${field(i, 'trigger_comparison_operator') ?? '?'} ${field(i, 'trigger_threshold') ?? '?'})` : undefined],
     ['Recovery', field(i, 'recovery_value')],

@@ -16,5 +16,9 @@ export default cursorListCommand(INCIDENTS, {
     until: option('--until <timestamp>', 'opened at or before (ISO 8601 with an offset)', timestampOption('--until')),
   },
   query: (o) => ({ state: o.state, severity: o.severity, source: o.source, resource_type: o.resourceType, resource_id: o.resourceId, signal_key: o.signal, since: o.since, until: o.until }),
-  examples: ['infra alerts resource incidents list --state open', 'infra alerts resource incidents list --severity critical --since 2026-11-01T00:00:00Z', 'infra alerts resource incidents list --limit 20 --json'],
+  examples: [
+    'infra alerts resource incidents list --state open',
+    'infra alerts resource incidents list --severity critical --since 2026-11-01T00:00:00Z',
+    'infra alerts resource incidents list --limit 20 --json',
+  ],
 });

@@ -12,7 +12,7 @@ export default defineCommand({
   path: ['alerts', 'resource', 'sources'],
   description: 'the sources that evaluate resource alerts: healthy, stale, failing or never ran',
   options: wideOption(),
-  examples: ['infra alerts resource sources', "infra alerts resource sources --json | jq '.data[] | select(.state != \"healthy\")'"],
+  examples: ['infra alerts resource sources', 'infra alerts resource sources --json | jq \'.data[] | select(.state != "healthy")\''],
   run: async (app) => {
     const client = await app.client();
     // Below /resource-alerts, beside the rules: the family's path without `/rules`.
@@ -31,6 +31,9 @@ export default defineCommand({
     table.add(rows);
     await table.end();
     const bad = rows.filter((s) => s.state === 'stale' || s.state === 'failing').map((s) => field(s, 'key'));
-    if (answer.degraded === true || bad.length) app.warn(`alerting is degraded${bad.length ? `: ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not evaluating` : ''}; rules on ${bad.length > 1 ? 'them' : 'it'} cannot fire until ${bad.length > 1 ? 'they recover' : 'it recovers'}`);
+    if (answer.degraded === true || bad.length)
+      app.warn(
+        `alerting is degraded${bad.length ? `: ${bad.join(', ')} ${bad.length > 1 ? 'are' : 'is'} not evaluating` : ''}; rules on ${bad.length > 1 ? 'them' : 'it'} cannot fire until ${bad.length > 1 ? 'they recover' : 'it recovers'}`,
+      );
   },
 });

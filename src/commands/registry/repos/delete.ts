@@ -13,11 +13,15 @@ export default defineCommand({
   run: async (app, { args: [repo], opts }) => {
     const client = await app.client();
     const api = new RegistryApi(client.http);
-    return runDelete(app, {
-      name: repo,
-      noun: 'repository',
-      forceCommand: `infra registry repos delete ${repo} --force --yes`,
-      send: (force) => api.deleteRepository(repo, force, { signal: app.ctx.signal }),
-    }, opts);
+    return runDelete(
+      app,
+      {
+        name: repo,
+        noun: 'repository',
+        forceCommand: `infra registry repos delete ${repo} --force --yes`,
+        send: (force) => api.deleteRepository(repo, force, { signal: app.ctx.signal }),
+      },
+      opts,
+    );
   },
 });

@@ -22,7 +22,10 @@ export default defineCommand({
       ['ID', r.id],
       ['Tags', r.tag_count === undefined || r.tag_count === null ? undefined : String(r.tag_count)],
       ['Size', humanSize(r.bytes_used) || undefined],
-      ['Keeps', r.effective_keep_last_tags === undefined || r.effective_keep_last_tags === null ? undefined : `the last ${r.effective_keep_last_tags} tags${keep === undefined ? ' (the default)' : ''}`],
+      [
+        'Keeps',
+        r.effective_keep_last_tags === undefined || r.effective_keep_last_tags === null ? undefined : `the last ${r.effective_keep_last_tags} tags${keep === undefined ? ' (the default)' : ''}`,
+      ],
       ['Last push', r.last_push_at ?? undefined],
       ['Created', r.created_at ?? undefined],
     ]);

@@ -86,7 +86,11 @@ export async function followRun(app: App, t: Target, runId: string, opts: Follow
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     if (err.exitCode === ExitCode.INTERRUPTED || err.exitCode === ExitCode.TERMINATED)
-      throw new CliError(err.exitCode, `${err.message.replace(/; it goes on server-side$/, '')}; the run keeps going`, `follow it again with: ${opts.logsOnly ? `${cmds.logs} --follow` : cmds.wait}; cancel it with: ${cmds.cancel}`);
+      throw new CliError(
+        err.exitCode,
+        `${err.message.replace(/; it goes on server-side$/, '')}; the run keeps going`,
+        `follow it again with: ${opts.logsOnly ? `${cmds.logs} --follow` : cmds.wait}; cancel it with: ${cmds.cancel}`,
+      );
     // Only a run that ended is reported in its own words; anything else (a timeout) as the wait said.
     if (err.exitCode !== ExitCode.FAILED || !last || !terminal(last.value)) throw err;
   }

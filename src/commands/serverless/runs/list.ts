@@ -1,5 +1,5 @@
 // `infra serverless runs list <id>`: the container's runs, newest first as the API sends them.
-import { resourceArg, defineCommand, } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { CONTAINERS } from '../../../client/families.js';
 import { wideOption } from '../../../cli/options.js';
 import type { Run } from '../../../client/runs.js';
@@ -11,7 +11,7 @@ export default defineCommand({
   description: "a container's one-off runs: id, status, exit code, command, created, duration",
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: wideOption(),
-  examples: ['infra serverless runs list web', "infra serverless runs list web --json | jq -r '.[] | select(.status == \"failed\") | .id'"],
+  examples: ['infra serverless runs list web', 'infra serverless runs list web --json | jq -r \'.[] | select(.status == "failed") | .id\''],
   help: "--json prints the API's run objects as sent. 'infra serverless runs show <id> <run>' gives one in full.",
   run: async (app, { args: [ref] }) => {
     const t = await runsTarget(app, ref);

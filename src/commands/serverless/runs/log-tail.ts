@@ -52,7 +52,10 @@ export function tailStep(state: TailState, text: string, final: boolean): TailSt
     const kept = overlap(state.consumed, text);
     from = kept;
     if (!noticed) {
-      notice = kept > 0 ? 'the log now starts later (the server keeps only its end); printing what follows what was shown' : 'the log was rewritten by the server (shorter, or changed at its start); printing it again from its start';
+      notice =
+        kept > 0
+          ? 'the log now starts later (the server keeps only its end); printing what follows what was shown'
+          : 'the log was rewritten by the server (shorter, or changed at its start); printing it again from its start';
       noticed = true;
     }
   }

@@ -39,10 +39,18 @@ export async function runsCall<T>(t: Target, call: Promise<T>, missing?: { noun:
     return await call;
   } catch (err) {
     if (runsNotEnabled(err)) {
-      throw new CliError(ExitCode.FAILED, `runs are not enabled for this account (404 serverless.runs_not_enabled on ${err.endpoint})`, 'one-off runs and schedules need the feature on the account; ask the provider to enable it');
+      throw new CliError(
+        ExitCode.FAILED,
+        `runs are not enabled for this account (404 serverless.runs_not_enabled on ${err.endpoint})`,
+        'one-off runs and schedules need the feature on the account; ask the provider to enable it',
+      );
     }
     if (missing && err instanceof NotFoundError) {
-      throw new CliError(ExitCode.NOT_FOUND, `no ${missing.noun} ${missing.ref} on container ${t.ref} (404 on ${err.endpoint})`, `'infra serverless ${missing.noun === 'run' ? 'runs' : 'schedules'} list ${t.ref}' lists them`);
+      throw new CliError(
+        ExitCode.NOT_FOUND,
+        `no ${missing.noun} ${missing.ref} on container ${t.ref} (404 on ${err.endpoint})`,
+        `'infra serverless ${missing.noun === 'run' ? 'runs' : 'schedules'} list ${t.ref}' lists them`,
+      );
     }
     throw err;
   }

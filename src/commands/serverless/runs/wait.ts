@@ -14,7 +14,11 @@ export default defineCommand({
   description: "wait until a run ends, its log on stderr; exit with the run's exit code (124 timed out, 125 cancelled, 6 wait timeout)",
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<run>', 'run id', CONTAINER_RUNS)],
   options: {
-    timeout: option('--timeout <duration>', 'give up waiting after this long, e.g. 90s, 15m (default: the run\'s time limit + 5m, at least 15m; the run goes on)', durationOption('--timeout', { min: 1_000 })),
+    timeout: option(
+      '--timeout <duration>',
+      "give up waiting after this long, e.g. 90s, 15m (default: the run's time limit + 5m, at least 15m; the run goes on)",
+      durationOption('--timeout', { min: 1_000 }),
+    ),
     interval: waiting.interval,
     progress: waiting.progress,
     logs: flag('--no-logs', "do not print the run's log"),

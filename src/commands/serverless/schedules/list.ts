@@ -1,5 +1,5 @@
 // `infra serverless schedules list <id>`: the container's cron schedules.
-import { resourceArg, defineCommand, } from '../../../cli/command.js';
+import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { CONTAINERS } from '../../../client/families.js';
 import { wideOption } from '../../../cli/options.js';
 import type { Schedule } from '../../../client/runs.js';

@@ -24,15 +24,13 @@ export default defineCommand({
     ...settingsOptions(),
     ...operationWaitOptions('creation'),
   },
-  examples: [
-    'infra storage buckets create --name acme-backups --wait',
-    'infra storage buckets create --name acme-audit --object-lock --retention-mode governance --retention-days 30 --versioning on',
-  ],
+  examples: ['infra storage buckets create --name acme-backups --wait', 'infra storage buckets create --name acme-audit --object-lock --retention-mode governance --retention-days 30 --versioning on'],
   run: async (app, { opts }) => {
     const flags = waitFlagsOf(opts);
     const settings = settingsBody(opts);
     if (settings.encryption_type === 'sse-kms' && !opts.kmsKeyId) throw new UsageError('--encryption sse-kms needs --kms-key-id');
-    if ((opts.retentionMode || opts.retentionDays !== undefined) && !opts.objectLock) throw new UsageError('a default retention needs --object-lock', 'object lock can only be turned on when the bucket is created');
+    if ((opts.retentionMode || opts.retentionDays !== undefined) && !opts.objectLock)
+      throw new UsageError('a default retention needs --object-lock', 'object lock can only be turned on when the bucket is created');
     const body: Record<string, unknown> = { name: opts.name, region: opts.region, ...settings, ...(opts.objectLock ? { object_lock_enabled: true } : {}) };
     const client = await app.client();
     const created = await client.resources.create(BUCKETS.kind, body, { signal: app.ctx.signal });

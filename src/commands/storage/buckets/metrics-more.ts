@@ -1,6 +1,6 @@
 // `infra storage buckets metrics trend|top-objects|health <bucket>`: GET .../metrics/{what}.
 // --json prints the answer as sent; people get its scalars as lines and its rows as a table.
-import { resourceArg, defineCommand, option, type CommandDef, type OptionSpec, } from '../../../cli/command.js';
+import { resourceArg, defineCommand, option, type CommandDef, type OptionSpec } from '../../../cli/command.js';
 import { renderSamples } from '../../kit/samples-view.js';
 import { nonEmpty, wideOption } from '../../../cli/options.js';
 import { BUCKETS } from './family.js';
@@ -14,12 +14,14 @@ const DESCRIPTION: Record<What, string> = {
 };
 
 export function bucketMetricsCommand(what: What): CommandDef {
-  const options: Record<string, OptionSpec<string | undefined>> =
-    what === 'trend'
-      ? { window: option('--window <w>', 'how far back, e.g. 7d, 24h (default: the API decides)', nonEmpty('--window')), resolution: option('--resolution <r>', 'one point per 1d, 1h, 15m, 5m or 1m', nonEmpty('--resolution')) }
-      : what === 'top-objects'
-        ? { dimension: option('--dimension <d>', 'what to rank by, e.g. size, requests, egress (default: the API decides)', nonEmpty('--dimension')) }
-        : {};
+  const options: Record<string, OptionSpec<string | undefined>> = what === 'trend'
+    ? {
+        window: option('--window <w>', 'how far back, e.g. 7d, 24h (default: the API decides)', nonEmpty('--window')),
+        resolution: option('--resolution <r>', 'one point per 1d, 1h, 15m, 5m or 1m', nonEmpty('--resolution')),
+      }
+    : what === 'top-objects'
+      ? { dimension: option('--dimension <d>', 'what to rank by, e.g. size, requests, egress (default: the API decides)', nonEmpty('--dimension')) }
+      : {};
   return defineCommand({
     path: ['storage', 'buckets', 'metrics', what],
     description: DESCRIPTION[what],

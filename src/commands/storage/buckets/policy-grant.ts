@@ -19,7 +19,10 @@ export default defineCommand({
     wholeBucket: flag('--whole-bucket', 'the whole bucket instead of a folder'),
     level: choice('--level <level>', 'what the key may do there', GRANT_LEVELS, 'read'),
   },
-  examples: ['infra storage buckets policy grant acme-assets --key ci-deploy --folder uploads/ --level readwrite', 'infra storage buckets policy grant acme-assets --key backup-agent --whole-bucket --level read --json'],
+  examples: [
+    'infra storage buckets policy grant acme-assets --key ci-deploy --folder uploads/ --level readwrite',
+    'infra storage buckets policy grant acme-assets --key backup-agent --whole-bucket --level read --json',
+  ],
   run: async (app, { args: [ref], opts }) => {
     if (!!opts.folder === opts.wholeBucket) throw new UsageError('give exactly one of --folder and --whole-bucket');
     const client = await app.client();

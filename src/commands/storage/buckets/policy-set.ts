@@ -32,9 +32,12 @@ export default defineCommand({
   options: { file: required('-f, --file <path>', "JSON file with the statements ('-' reads standard input)", nonEmpty('--file')) },
   examples: ['infra storage buckets policy set acme-assets --file policy.json', "echo '[]' | infra storage buckets policy set acme-assets --file -"],
   run: async (app, { args: [ref], opts }) => {
-    const text = opts.file === '-' ? await readStdin(app, 'the policy') : await readFile(opts.file, 'utf8').catch(() => {
-      throw new UsageError(`--file: cannot read ${opts.file}`);
-    });
+    const text =
+      opts.file === '-'
+        ? await readStdin(app, 'the policy')
+        : await readFile(opts.file, 'utf8').catch(() => {
+            throw new UsageError(`--file: cannot read ${opts.file}`);
+          });
     const statements = statementsOf(text);
     const client = await app.client();
     const found = await client.resources.resolve(BUCKETS.kind, ref, { signal: app.ctx.signal });

@@ -10,7 +10,11 @@ export default defineCommand({
   description: 'change the settings of a bucket (versioning, access, encryption, quota, retention, tags); --wait until applied',
   args: [resourceArg('<id>', 'bucket id or name', BUCKETS.kind)],
   options: { ...settingsOptions(), ...operationWaitOptions('update') },
-  examples: ['infra storage buckets update acme-assets --versioning on --size-limit 200GB --wait', 'infra storage buckets update acme-assets --access public', 'infra storage buckets update acme-assets --size-limit none'],
+  examples: [
+    'infra storage buckets update acme-assets --versioning on --size-limit 200GB --wait',
+    'infra storage buckets update acme-assets --access public',
+    'infra storage buckets update acme-assets --size-limit none',
+  ],
   run: async (app, { args: [ref], opts }) => {
     const flags = waitFlagsOf(opts);
     const body = settingsBody(opts);
