@@ -58,6 +58,7 @@ function decodeEntry(file) {
   // V8 checks its own header (version, flags, source length) but, in release builds, not its
   // payload: a flipped byte must be caught here, or it would be run as code.
   if (HEADER + noteLength + length !== file.length || digest(file.subarray(HEADER)) !== file.readUInt32LE(MAGIC.length + 4)) return undefined;
+  // (data: a view of `file`, used by V8 while it compiles, not after)
   return { data: file.subarray(HEADER + noteLength), note: file.latin1Slice(HEADER, HEADER + noteLength) };
 }
 
@@ -74,6 +75,26 @@ function encode(data, note = '') {
   head.writeUInt32LE(digest(body), MAGIC.length + 4);
   head.writeUInt32LE(body.length - data.length, MAGIC.length + 8);
   return Buffer.concat([head, body]);
+}
+
+/**
+ * The bytes of `file`, in a buffer shared by the reads of one compile (valid until the next
+ * read; released after the compile): the source is turned into a string and the cache entry
+ * consumed by V8 at once, so the entry's read reuses the source's pages. (Two fresh buffers
+ * for the pack, ~0.7 MB each, showed in the page faults.)
+ */
+let scratch = Buffer.alloc(0);
+function readShared(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.length));
+    let length = 0;
+    for (let n; length < size && (n = fs.readSync(fd, scratch, length, size - length, length)) > 0; ) length += n;
+    return scratch.subarray(0, length);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Atomically: a reader sees the old file or the whole new one, never a part. */
@@ -120,7 +141,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
     const cacheFile = path.join(dir, entry.replaceAll('/', '_') + '.v8');
     let cached;
     try {
-      cached = decodeEntry(fs.readFileSync(cacheFile));
+      cached = decodeEntry(readShared(cacheFile));
     } catch {
       // no cache yet, or unreadable: compile from source
     }
@@ -132,6 +153,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
           importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
         }),
     );
+    scratch = Buffer.alloc(0);
     const item = { script, cacheFile, note };
     if (cached === undefined || script.cachedDataRejected) pending.push(item);
     return { value: script.runInThisContext({ displayErrors: true }), note: script.cachedDataRejected ? undefined : cached?.note, item };
@@ -158,7 +180,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
   let packItem;
   try {
     const file = path.join(distDir, 'pack.cjs');
-    const compiled = compile(file, fs.readFileSync(file, 'latin1'), 'pack.cjs', () => [...ran].sort().join('\n'));
+    const compiled = compile(file, readShared(file).latin1Slice(), 'pack.cjs', () => [...ran].sort().join('\n'));
     pack = compiled.value;
     if (compiled.note !== undefined) {
       const had = new Set(compiled.note.split('\n'));
@@ -170,6 +192,15 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
     // no pack in this build, or unreadable: every chunk from its own file
   }
   const modules = new Map();
+  // The pack name of `./x.cjs` required from a member in directory `at` (memoised: chunks
+  // require the same few helpers hundreds of times).
+  const names = new Map();
+  const packName = (at, id) => {
+    const key = `${at}\0${id}`;
+    let name = names.get(key);
+    if (name === undefined) names.set(key, (name = path.posix.join(at, id)));
+    return name;
+  };
   const runPacked = (name, module) => {
     modules.set(name, module);
     ran.add(name);
@@ -177,7 +208,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
     const outside = nodeRequire(filename);
     const at = path.posix.dirname(name);
     const require = (id) => {
-      const target = id[0] === '.' ? path.posix.join(at, id) : undefined;
+      const target = id[0] === '.' ? packName(at, id) : undefined;
       if (target === undefined || !Object.hasOwn(pack, target)) return outside(id);
       const loaded = modules.get(target);
       if (loaded) return loaded.exports;
@@ -198,7 +229,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
       return;
     }
     // (latin1: the build writes ASCII only, and latin1 is the cheaper decoding)
-    const wrapper = compile(filename, Module.wrap(fs.readFileSync(filename, 'latin1')), name).value;
+    const wrapper = compile(filename, Module.wrap(readShared(filename).latin1Slice()), name).value;
     wrapper.call(module.exports, module.exports, nodeRequire(filename), module, filename, path.dirname(filename));
   };
 
