@@ -241,8 +241,9 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
       try {
         if (!fs.existsSync(dir)) {
           fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-          // Caches of earlier builds for this same Node are dead weight now.
-          for (const name of fs.readdirSync(root)) if (name.startsWith(prefix) && path.join(root, name) !== dir) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+          // Caches of earlier builds for this same Node are dead weight now, and so is Node's
+          // compile cache, which earlier versions kept here on Node 22.8+.
+          for (const name of fs.readdirSync(root)) if ((name.startsWith(prefix) && path.join(root, name) !== dir) || name === 'node-compile-cache') fs.rmSync(path.join(root, name), { recursive: true, force: true });
         }
         const made = withDefaultFlags(() => pending.map(({ script, cacheFile, note }) => ({ cacheFile, data: script.createCachedData(), note: note() })));
         for (const { cacheFile, data, note } of made) writeAtomic(cacheFile, encode(data, note));
