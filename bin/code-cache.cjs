@@ -15,9 +15,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-// INFV8 + format version; then the payload's length, its CRC-32, the payload (V8's data).
-const MAGIC = Buffer.from('INFV8\x00\x00\x02', 'latin1');
-const HEADER = MAGIC.length + 4 + 4;
+// INFV8 + format version; the V8 data's length, the CRC-32 of what follows the header, the
+// length of a note (latin1: the pack's entry lists the pack members it was made with), the
+// note, the V8 data.
+const MAGIC = Buffer.from('INFV8\x00\x00\x03', 'latin1');
+const HEADER = MAGIC.length + 4 + 4 + 4;
 
 /** CRC-32 of the payload: against corruption, not attack (the directory is the user's own).
  * node:zlib's (Node 20.15+), not a hash of node:crypto: a command over plain http: loads no
@@ -48,23 +50,51 @@ function cacheDirFor(root, buildId) {
   return { dir: path.join(root, `v8-${key}-${buildId}`), prefix: `v8-${key}-` };
 }
 
-/** The file's V8 data when its header and checksum hold, else undefined. */
-function decode(file) {
+/** The file's V8 data and note when its header and checksum hold, else undefined. */
+function decodeEntry(file) {
   if (file.length < HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const length = file.readUInt32LE(MAGIC.length);
-  const data = file.subarray(HEADER);
+  const noteLength = file.readUInt32LE(MAGIC.length + 8);
   // V8 checks its own header (version, flags, source length) but, in release builds, not its
   // payload: a flipped byte must be caught here, or it would be run as code.
-  if (data.length !== length || digest(data) !== file.readUInt32LE(MAGIC.length + 4)) return undefined;
-  return data;
+  if (HEADER + noteLength + length !== file.length || digest(file.subarray(HEADER)) !== file.readUInt32LE(MAGIC.length + 4)) return undefined;
+  // (data: a view of `file`, used by V8 while it compiles, not after)
+  return { data: file.subarray(HEADER + noteLength), note: file.latin1Slice(HEADER, HEADER + noteLength) };
 }
 
-function encode(data) {
+/** The file's V8 data when its header and checksum hold, else undefined. */
+function decode(file) {
+  return decodeEntry(file)?.data;
+}
+
+function encode(data, note = '') {
+  const body = Buffer.concat([Buffer.from(note, 'latin1'), data]);
   const head = Buffer.alloc(HEADER);
   MAGIC.copy(head);
   head.writeUInt32LE(data.length, MAGIC.length);
-  head.writeUInt32LE(digest(data), MAGIC.length + 4);
-  return Buffer.concat([head, data]);
+  head.writeUInt32LE(digest(body), MAGIC.length + 4);
+  head.writeUInt32LE(body.length - data.length, MAGIC.length + 8);
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * The bytes of `file`, in a buffer shared by the reads of one compile (valid until the next
+ * read; released after the compile): the source is turned into a string and the cache entry
+ * consumed by V8 at once, so the entry's read reuses the source's pages. (Two fresh buffers
+ * for the pack, ~0.7 MB each, showed in the page faults.)
+ */
+let scratch = Buffer.alloc(0);
+function readShared(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.length));
+    let length = 0;
+    for (let n; length < size && (n = fs.readSync(fd, scratch, length, size - length, length)) > 0; ) length += n;
+    return scratch.subarray(0, length);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Atomically: a reader sees the old file or the whole new one, never a part. */
@@ -87,8 +117,9 @@ function writeAtomic(file, bytes) {
  * which writes the cache of every chunk that had none (call it at exit, once the command ran;
  * skip it when the run should leave no trace, e.g. --help). `withDefaultFlags(fn)` runs fn
  * under V8's default flags (see bin/infra): every compile and every cache made goes through it.
+ * `usePack: false` leaves the pack alone (every chunk from its own file).
  */
-function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
+function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = true }) {
   const vm = require('node:vm');
   const Module = require('node:module');
   let buildId;
@@ -103,40 +134,121 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
   const inDist = distDir + path.sep;
   const previous = Module._extensions['.cjs'] ?? Module._extensions['.js'];
 
-  Module._extensions['.cjs'] = function compileWithCache(module, filename) {
-    if (!filename.startsWith(inDist)) return previous.call(this, module, filename);
-    const source = fs.readFileSync(filename, 'utf8');
-    const cacheFile = path.join(dir, filename.slice(inDist.length).replaceAll(path.sep, '_') + '.v8');
-    let cachedData;
+  /**
+   * `code` compiled with its cache entry (when there is a valid one): the script's value, and
+   * the entry's note. `note()` gives the note to write with a new entry.
+   */
+  const compile = (filename, code, entry, note = () => '') => {
+    const cacheFile = path.join(dir, entry.replaceAll('/', '_') + '.v8');
+    let cached;
     try {
-      cachedData = decode(fs.readFileSync(cacheFile));
+      cached = decodeEntry(readShared(cacheFile));
     } catch {
       // no cache yet, or unreadable: compile from source
     }
     const script = withDefaultFlags(
       () =>
-        new vm.Script(Module.wrap(source), {
+        new vm.Script(code, {
           filename,
-          cachedData,
+          cachedData: cached?.data,
           importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
         }),
     );
-    if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, cacheFile });
-    const wrapper = script.runInThisContext({ displayErrors: true });
-    wrapper.call(module.exports, module.exports, Module.createRequire(filename), module, filename, path.dirname(filename));
+    scratch = Buffer.alloc(0);
+    const item = { script, cacheFile, note };
+    if (cached === undefined || script.cachedDataRejected) pending.push(item);
+    return { value: script.runInThisContext({ displayErrors: true }), note: script.cachedDataRejected ? undefined : cached?.note, item };
+  };
+  // Node's require for a directory of the bundle (a chunk needs it for built-ins and for the
+  // chunks outside the pack): one per directory, not one per chunk.
+  const requires = new Map();
+  const nodeRequire = (filename) => {
+    const at = path.dirname(filename);
+    if (!requires.has(at)) requires.set(at, Module.createRequire(filename));
+    return requires.get(at);
+  };
+
+  // The pack (dist/cli/pack.cjs, scripts/build.mjs): the chunks nearly every command loads,
+  // as one function each in one file, so they cost one read, one compile and one cache entry
+  // instead of one of each per chunk (and no module resolution among them). A chunk in the
+  // pack runs when first required, as before, whoever requires it (Node's loader gets the
+  // same exports): `modules` holds each one's module object. The pack's cache entry notes the
+  // members that had run when it was made; a run that runs others makes it again (with what
+  // both compiled), so the entry follows the commands used, whichever ran first.
+  let pack = {};
+  const ran = new Set();
+  let packStale = () => false;
+  let packItem;
+  try {
+    if (!usePack) throw new Error('pack not wanted');
+    const file = path.join(distDir, 'pack.cjs');
+    const compiled = compile(file, readShared(file).latin1Slice(), 'pack.cjs', () => [...ran].sort().join('\n'));
+    pack = compiled.value;
+    if (compiled.note !== undefined) {
+      const had = new Set(compiled.note.split('\n'));
+      packStale = () => [...ran].some((name) => !had.has(name));
+      for (const name of had) if (Object.hasOwn(pack, name)) ran.add(name);
+      packItem = compiled.item;
+    }
+  } catch {
+    // no pack in this build, or unreadable: every chunk from its own file
+  }
+  const modules = new Map();
+  // The pack name of `./x.cjs` required from a member in directory `at` (memoised: chunks
+  // require the same few helpers hundreds of times).
+  const names = new Map();
+  const packName = (at, id) => {
+    const key = `${at}\0${id}`;
+    let name = names.get(key);
+    if (name === undefined) names.set(key, (name = path.posix.join(at, id)));
+    return name;
+  };
+  const runPacked = (name, module) => {
+    modules.set(name, module);
+    ran.add(name);
+    const filename = path.join(distDir, name);
+    const outside = nodeRequire(filename);
+    const at = path.posix.dirname(name);
+    const require = (id) => {
+      const target = id[0] === '.' ? packName(at, id) : undefined;
+      if (target === undefined || !Object.hasOwn(pack, target)) return outside(id);
+      const loaded = modules.get(target);
+      if (loaded) return loaded.exports;
+      const created = { exports: {} };
+      runPacked(target, created);
+      return created.exports;
+    };
+    pack[name].call(module.exports, module.exports, require, module, filename, path.dirname(filename));
+  };
+
+  Module._extensions['.cjs'] = function compileWithCache(module, filename) {
+    if (!filename.startsWith(inDist)) return previous.call(this, module, filename);
+    const name = filename.slice(inDist.length).replaceAll(path.sep, '/');
+    if (Object.hasOwn(pack, name)) {
+      const loaded = modules.get(name);
+      if (loaded) module.exports = loaded.exports;
+      else runPacked(name, module);
+      return;
+    }
+    // (latin1: the build writes ASCII only, and latin1 is the cheaper decoding)
+    const wrapper = compile(filename, Module.wrap(readShared(filename).latin1Slice()), name).value;
+    wrapper.call(module.exports, module.exports, nodeRequire(filename), module, filename, path.dirname(filename));
   };
 
   return {
     save() {
+      if (packItem && packStale()) pending.push(packItem);
+      packItem = undefined;
       if (pending.length === 0) return;
       try {
         if (!fs.existsSync(dir)) {
           fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-          // Caches of earlier builds for this same Node are dead weight now.
-          for (const name of fs.readdirSync(root)) if (name.startsWith(prefix) && path.join(root, name) !== dir) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+          // Caches of earlier builds for this same Node are dead weight now, and so is Node's
+          // compile cache, which earlier versions kept here on Node 22.8+.
+          for (const name of fs.readdirSync(root)) if ((name.startsWith(prefix) && path.join(root, name) !== dir) || name === 'node-compile-cache') fs.rmSync(path.join(root, name), { recursive: true, force: true });
         }
-        const made = withDefaultFlags(() => pending.map(({ script, cacheFile }) => ({ cacheFile, data: script.createCachedData() })));
-        for (const { cacheFile, data } of made) writeAtomic(cacheFile, encode(data));
+        const made = withDefaultFlags(() => pending.map(({ script, cacheFile, note }) => ({ cacheFile, data: script.createCachedData(), note: note() })));
+        for (const { cacheFile, data, note } of made) writeAtomic(cacheFile, encode(data, note));
       } catch {
         // read-only, full, or not a directory: the next run compiles again, nothing else
       }
@@ -145,4 +257,4 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn() }) {
   };
 }
 
-module.exports = { install, cacheRoot, cacheDirFor, decode, encode };
+module.exports = { install, cacheRoot, cacheDirFor, decode, decodeEntry, encode };

@@ -1,6 +1,6 @@
 // Where the start-up of a real command goes: CPU profiles (node --cpu-prof) of `infra vps list
 // --json` against `infra sim` and of `node -e 0`; each sample is attributed to the source file
-// of the nearest bundle frame on its stack (the bundle keeps esbuild's `// path` comment before
+// of the nearest bundle frame on its stack (the bundle keeps a `"@module <path>";` statement before
 // each module), so Node work a module asks for (loading built-ins, sockets, files) counts for
 // that module; samples summed into groups, shown per run and as the difference to `node -e 0`. Separates what the command
 // layer costs (commander, src/cli, src/commands) from the client's (undici, zod, src/client)
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'infra');
@@ -23,24 +24,27 @@ const ARGS = dash > 0 ? process.argv.slice(dash + 1) : ['vps', 'list', '--json']
 const work = mkdtempSync(join(tmpdir(), 'infra-startup-profile-'));
 const env = { PATH: process.env.PATH ?? '', HOME: work, INFRA_CONFIG_DIR: join(work, 'config'), ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}) };
 
-/** Source file of each line range of every bundle chunk: [{from, path}] sorted, per file URL. */
+/** Where each module of a bundle file starts ([{line, column, path}] in order), per file URL. */
 const moduleMaps = new Map();
-function sourceOf(url, line) {
-  // file:// URLs from Node's loaders; plain paths from the code cache's vm.Script (Node 20)
+const WRAPPER = createRequire(import.meta.url)('node:module').wrapper[0];
+function sourceOf(url, line, column) {
+  // file:// URLs from Node's loaders; plain paths from the code cache's vm.Script
   if (!(url.startsWith('file://') || url.startsWith('/')) || !url.includes('/dist/')) return undefined;
   let map = moduleMaps.get(url);
   if (!map) {
     map = [];
-    readFileSync(url.startsWith('/') ? url : fileURLToPath(url), 'utf8')
+    readFileSync(url.startsWith('/') ? url : fileURLToPath(url), 'latin1')
       .split('\n')
       .forEach((text, i) => {
-        const m = /^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/.exec(text);
-        if (m) map.push({ from: i, path: m[1].replace(/^(\.\.\/)+main\//, '') });
+        for (const m of text.matchAll(/"@module (\S+\.(?:ts|js|mjs|cjs|json))"/g)) map.push({ line: i, column: m.index, path: m[1].replace(/^(\.\.\/)+main\//, '') });
       });
     moduleMaps.set(url, map);
   }
+  // A chunk file is compiled inside Node's module wrapper (its first line shifted right by
+  // it); the pack as it is.
+  const at = line === 0 && !url.endsWith('/pack.cjs') ? column - WRAPPER.length : column;
   let hit;
-  for (const r of map) if (r.from <= line) hit = r;
+  for (const r of map) if (r.line < line || (r.line === line && r.column <= at)) hit = r;
   return hit?.path ?? 'bundle glue';
 }
 
@@ -69,7 +73,7 @@ function group(node, parentOf) {
     if (fn === 'compileForInternalLoader' || at.startsWith('node:internal/bootstrap/')) return 'Node: loading built-in modules (node:http2, node:tls, ...)';
     if (at.startsWith('node:internal/modules/cjs/') || at.endsWith('/bin/code-cache.cjs') || fn === 'Script' || fn === 'compileFunctionForCJSLoader')
       return 'Node: loading the bundle (CommonJS loader, compile, code cache)';
-    const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber);
+    const src = sourceOf(n.callFrame.url, n.callFrame.lineNumber, n.callFrame.columnNumber);
     if (src) return GROUPS.find(([, test]) => test(src))[0];
     if (n.callFrame.url.includes('/bin/infra')) break;
   }

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { deferredBuiltins } from './deferred-builtins.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -46,6 +46,39 @@ const common = {
   logLevel: 'warning',
 };
 
+// The pack (dist/cli/pack.cjs): the chunks nearly every command loads, which
+// bin/code-cache.cjs reads as one file with one cache entry (a chunk file costs ~0.3 ms to
+// resolve, read and compile from its cache even when tiny). Its members: the chunks of the
+// modules below (main, the command index and tree, the API client) and the shared chunks that
+// at least a quarter of the commands import; with everything each of those imports statically.
+// Each chunk is still a file of its own as well, for Node's plain loader (no cache directory)
+// and for the chunks outside the pack.
+const PACK_ROOTS = ['src/program/main.ts', 'src/cli/program.ts', 'src/cli/tree.ts', 'src/commands/index.ts', 'src/client/index.ts'];
+const PACK_SHARED_BY = 0.25;
+
+/** The output files (relative to outdir, sorted) that make the pack. */
+function packMembers(metafile, outdir) {
+  const rel = (p) => relative(outdir, resolve(p)).split(sep).join('/');
+  const outputs = new Map(Object.entries(metafile.outputs).map(([p, o]) => [rel(p), o]));
+  const closure = (name, into = new Set()) => {
+    if (into.has(name) || !outputs.has(name)) return into;
+    into.add(name);
+    for (const i of outputs.get(name).imports) if (i.kind === 'import-statement' && !i.external) closure(rel(i.path), into);
+    return into;
+  };
+  const members = new Set();
+  for (const root of PACK_ROOTS) {
+    const found = [...outputs].find(([, o]) => o.entryPoint === root);
+    if (!found) throw new Error(`pack: no chunk for ${root} (scripts/build.mjs PACK_ROOTS)`);
+    closure(found[0], members);
+  }
+  const commands = [...outputs].filter(([, o]) => o.entryPoint?.startsWith('src/commands/') && o.entryPoint !== 'src/commands/index.ts').map(([name]) => name);
+  const importers = new Map();
+  for (const command of commands) for (const name of closure(command)) if (name !== command) importers.set(name, (importers.get(name) ?? 0) + 1);
+  for (const [name, count] of importers) if (count >= PACK_SHARED_BY * commands.length) closure(name, members);
+  return [...members].sort();
+}
+
 /** The CLI: split as ESM (specifiers already ending in .cjs), then each file converted to CommonJS. */
 async function buildCli(outdir) {
   const entryPoints = {
@@ -53,19 +86,30 @@ async function buildCli(outdir) {
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
     complete: 'src/program/complete.ts',
   };
-  const { outputFiles } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, plugins: [deferredBuiltins] });
+  const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins] });
   const hash = createHash('sha256');
+  const codes = new Map();
   for (const file of outputFiles) {
     // `import()` of a chunk becomes require() in a resolved promise: same laziness, no ESM loader.
-    // The conversion drops comments; the `// <source path>` line esbuild puts before each module
-    // is kept (through a string statement) for scripts/bench-startup-profile.mjs.
+    // Whitespace and comments go (the source V8 keeps for each chunk is a third smaller, and
+    // ASCII only: bin/code-cache.cjs reads it as latin1); the `// <source path>` line esbuild puts
+    // before each module stays as a `"@module <path>";` statement (a no-op) for
+    // scripts/bench-startup-profile.mjs.
     const marked = file.text.replace(/^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/gm, '"@module $1";');
-    const converted = await transform(marked, { format: 'cjs', supported: { 'dynamic-import': false }, target: 'node20.19', logLevel: 'warning' });
-    const code = converted.code.replace(/^(\s*)"@module (\S+)";$/gm, '$1// $2');
+    const converted = await transform(marked, { format: 'cjs', supported: { 'dynamic-import': false }, target: 'node20.19', minifyWhitespace: true, logLevel: 'warning' });
+    const code = converted.code;
+    if (/[^\x00-\x7f]/.test(code)) throw new Error(`${file.path}: non-ASCII characters (bin/code-cache.cjs reads chunks as latin1)`);
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, code);
+    codes.set(relative(outdir, file.path).split(sep).join('/'), code);
     hash.update(file.path.slice(outdir.length)).update('\0').update(code).update('\0');
   }
+  // The pack: `({"chunks/x.cjs": function (exports, require, module, __filename, __dirname) {...}, ...})`,
+  // each body the chunk's code as Node's loader would wrap it.
+  const members = packMembers(metafile, outdir);
+  const pack = `(\{\n${members.map((name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname) {\n${codes.get(name)}\n}`).join(',\n')}\n})\n`;
+  writeFileSync(`${outdir}/pack.cjs`, pack);
+  hash.update('pack.cjs').update('\0').update(pack).update('\0');
   // The code cache is keyed by this: a chunk's cached code is used only by the build it came from.
   writeFileSync(`${outdir}/build-id`, hash.digest('hex').slice(0, 16));
 }

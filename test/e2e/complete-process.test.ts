@@ -202,3 +202,17 @@ describe('never in the way', () => {
     expect(cacheFiles().map((f) => f.split('/').at(-1))).not.toContain(expect.stringContaining(sim.tokens.admin));
   });
 });
+
+describe('what a Tab compiles', () => {
+  it('its own chunks, never the pack of the command tree (the code cache it leaves names no pack entry)', async () => {
+    await complete(['serverless', 'get', '']);
+    const codeCaches = readdirSync(cacheDir).filter((d) => d.startsWith('v8-'));
+    expect(codeCaches).toHaveLength(1);
+    const entries = readdirSync(join(cacheDir, codeCaches[0]!));
+    expect(entries).toContain('complete.cjs.v8');
+    expect(entries).not.toContain('pack.cjs.v8');
+    // a command run with the same cache does compile (and keep) the pack
+    await spawnCli(['serverless', 'list', '--json'], { env: { ...simEnv(sim), INFRA_CACHE_DIR: cacheDir } });
+    expect(readdirSync(join(cacheDir, codeCaches[0]!))).toContain('pack.cjs.v8');
+  });
+});

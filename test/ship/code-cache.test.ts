@@ -14,7 +14,8 @@ import { requestLines, SEED_IDS, simEnv, useSimulator, type Simulator } from '..
 const codeCache = nodeModule.createRequire(import.meta.url)(join(ROOT, 'bin', 'code-cache.cjs')) as {
   cacheRoot(env: Record<string, string | undefined>): string | undefined;
   decode(file: Buffer): Buffer | undefined;
-  encode(data: Buffer): Buffer;
+  decodeEntry(file: Buffer): { data: Buffer; note: string } | undefined;
+  encode(data: Buffer, note?: string): Buffer;
 };
 
 interface Run {
@@ -79,6 +80,9 @@ describe('the compile cache through bin/infra', () => {
 
   it('is written by a command that ran, read by the next, and changes no output', async () => {
     const dir = join(scratch(), 'cache');
+    // Node's compile cache, which earlier versions kept here on Node 22.8+, goes.
+    mkdirSync(join(dir, 'node-compile-cache', 'v22.9.0-x64-0'), { recursive: true });
+    writeFileSync(join(dir, 'node-compile-cache', 'v22.9.0-x64-0', 'entry'), 'old');
     for (const argv of COMMANDS) expectSameAsReference(argv, await infra(argv, { INFRA_CACHE_DIR: dir }));
     const files = filesUnder(dir);
     expect(files.length).toBeGreaterThan(5);
@@ -90,6 +94,26 @@ describe('the compile cache through bin/infra', () => {
     expect(readdirSync(dir)).toHaveLength(1);
     expect(readdirSync(dir)[0]).toMatch(new RegExp(`^v8-${process.version}-${process.arch}-[0-9a-f]{8}-${readFileSync(join(ROOT, 'dist', 'cli', 'build-id'), 'utf8').trim()}$`));
     for (const f of files) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
+  }, 60_000);
+
+  it('the pack: one entry for the chunks nearly every command loads, made again when a run uses members it lacks', async () => {
+    const dir = join(scratch(), 'cache');
+    const packEntry = () => filesUnder(dir).find((f) => f.endsWith('pack.cjs.v8'))!;
+    const noted = () => codeCache.decodeEntry(readFileSync(packEntry()))!.note.split('\n');
+    // A command that needs no API client first: the entry has only what it ran.
+    expect((await infra(['config', 'path'], { INFRA_CACHE_DIR: dir })).code).toBe(0);
+    const first = noted();
+    expect(first).toContain('main.cjs');
+    const vps = ['vps', 'list', '--json'];
+    expectSameAsReference(vps, await infra(vps, { INFRA_CACHE_DIR: dir }));
+    const second = noted();
+    expect(second).toEqual(expect.arrayContaining(first));
+    expect(second.length).toBeGreaterThan(first.length);
+    // Nothing new: the entry stays as it is.
+    const made = statSync(packEntry()).mtimeMs;
+    expectSameAsReference(vps, await infra(vps, { INFRA_CACHE_DIR: dir }));
+    expect((await infra(['config', 'path'], { INFRA_CACHE_DIR: dir })).code).toBe(0);
+    expect(statSync(packEntry()).mtimeMs).toBe(made);
   }, 60_000);
 
   it('corrupt, truncated or foreign cache files: same output, and our own files are rewritten whole', async () => {
@@ -157,12 +181,14 @@ describe('cache locations and entries', () => {
     expect(codeCache.cacheRoot(env)).toBe(expected);
   });
 
-  it('an entry decodes to its payload; any change to it does not decode', () => {
+  it('an entry decodes to its payload (and note); any change to it does not decode', () => {
     const payload = Buffer.from('some V8 code cache bytes '.repeat(20));
-    const entry = codeCache.encode(payload);
+    const entry = codeCache.encode(payload, 'main.cjs\nchunks/a.cjs');
     expect(codeCache.decode(entry)).toEqual(payload);
+    expect(codeCache.decodeEntry(entry)).toEqual({ data: payload, note: 'main.cjs\nchunks/a.cjs' });
+    expect(codeCache.decodeEntry(codeCache.encode(payload))).toEqual({ data: payload, note: '' });
     const changes: Buffer[] = [entry.subarray(0, entry.length - 1), Buffer.concat([entry, Buffer.from('x')]), Buffer.alloc(0), entry.subarray(0, 10)];
-    for (const i of [0, 9, 15, entry.length - 1]) {
+    for (const i of [0, 9, 15, 19, 25, entry.length - 1]) {
       const flipped = Buffer.from(entry);
       flipped[i] = flipped[i]! ^ 0xff;
       changes.push(flipped);
