@@ -24,6 +24,7 @@ import {
 } from '../state/datastores.js';
 import type { TeamStore } from '../state/store.js';
 import type { World } from '../state/world.js';
+import { readNetworkTier } from '../state/network-tier.js';
 
 type Errors = Record<string, string[]>;
 type Body = Record<string, unknown>;
@@ -95,6 +96,7 @@ export function buildDatastore(kind: DatastoreKind, body: Body, ctx: Ctx): { rec
   if (dc === undefined || dc === null || dc === '') errors.datacenter = ['The datacenter field is required.'];
   else if (typeof dc !== 'string' || !DATACENTERS[kind].includes(dc)) errors.datacenter = ['The selected datacenter is invalid.'];
   const profile = checkProfile(body.resource_profile, errors, true);
+  const networkTier = readNetworkTier(body, errors);
   if (Object.keys(errors).length || !name || !engine || !profile) return { errors };
   const id = ctx.world.ids.uuid(kind);
   return {
@@ -111,6 +113,7 @@ export function buildDatastore(kind: DatastoreKind, body: Body, ctx: Ctx): { rec
         databaseName: typeof dbName === 'string' ? dbName : null,
         resourceProfile: profile,
         datacenter: String(dc),
+        networkTier,
       },
       'pending',
     ),
