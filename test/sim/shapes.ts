@@ -140,7 +140,8 @@ export const ContainerCreated = z.strictObject({
   }),
 });
 export const ContainerUpdated = z.strictObject({ message: z.literal('Serverless container update initiated'), container: Container });
-export const Redeployed = z.strictObject({ message: str, container_id: uuid, status: z.literal('provisioning') });
+// spec_generation: v1.7.0, absent from a server that predates generations
+export const Redeployed = z.strictObject({ message: str, container_id: uuid, status: z.literal('provisioning'), spec_generation: z.optional(int) });
 
 export const Deployment = z.strictObject({
   id: str,

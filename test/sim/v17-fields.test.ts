@@ -69,7 +69,7 @@ describe('recovery points: size_bytes and size_basis', () => {
   });
 });
 
-describe('containers: initial_scale, scale_down_delay_seconds, build_cache_enabled', () => {
+describe('containers: initial_scale, scale_down_delay_seconds, build_cache_enabled; spec_generation of a redeploy', () => {
   const show = async () => (await body<{ container: Obj }>(await api.get(`/api/v1/serverless/${WEB}`))).container;
 
   test('defaults: the platform decides (null), builds cached; an update sets them', async () => {
@@ -87,11 +87,20 @@ describe('containers: initial_scale, scale_down_delay_seconds, build_cache_enabl
     expect(Object.keys((await body<{ errors: Obj }>(res)).errors).sort()).toEqual(['build_cache_enabled', 'initial_scale']);
   });
 
-  test('a server that predates generations lacks them, as it lacks spec_generation', async () => {
+  test('a redeploy answers with the spec_generation of its change', async () => {
+    const before = (await show()).spec_generation as number;
+    const res = await api.send('POST', `/api/v1/serverless/${WEB}/redeploy`);
+    expect(res.status).toBe(202);
+    expect((await body<Obj>(res)).spec_generation).toBe(before + 1);
+    expect((await show()).spec_generation).toBe(before + 1);
+  });
+
+  test('a server that predates generations lacks them, as it lacks spec_generation (also in a redeploy answer)', async () => {
     const old = await startSim({ generations: false });
     try {
       const c = (await body<{ container: Obj }>(await simApi(old).get(`/api/v1/serverless/${WEB}`))).container;
       for (const k of ['spec_generation', 'initial_scale', 'scale_down_delay_seconds', 'build_cache_enabled']) expect(c).not.toHaveProperty(k);
+      expect(await body(await simApi(old).send('POST', `/api/v1/serverless/${WEB}/redeploy`))).not.toHaveProperty('spec_generation');
     } finally {
       await old.close();
     }
