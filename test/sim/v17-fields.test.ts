@@ -117,3 +117,16 @@ describe('storage access keys: arn and scope none', () => {
     expect(shown.access_key).toMatchObject({ arn: null, scope: 'none', access_type: 'restricted' });
   });
 });
+
+describe('parameter groups: what an update reached', () => {
+  test('PUT answers with propagation: the queues that use the group, nothing deferred', async () => {
+    const queues = (await body<{ data: Obj[] }>(await api.get('/api/v1/queue'))).data;
+    const users = queues.filter((q) => q.parameter_group_id === SEED_IDS.parameterGroups.rabbitTuned).length;
+    expect(users).toBeGreaterThan(0);
+    const res = await api.send('PUT', `/api/v1/parameter-groups/${SEED_IDS.parameterGroups.rabbitTuned}`, { description: 'tuned for bursts' });
+    expect(res.status).toBe(200);
+    expect(await body(res)).toMatchObject({ message: 'Parameter group updated', propagation: { applied_to: users, deferred_parameters: [] } });
+    const unused = await body(await api.send('PUT', `/api/v1/parameter-groups/${SEED_IDS.parameterGroups.ordersTuned}`, { description: 'x' }));
+    expect(unused).toMatchObject({ propagation: { applied_to: 0, deferred_parameters: [] } });
+  });
+});
