@@ -130,3 +130,21 @@ describe('parameter groups: what an update reached', () => {
     expect(unused).toMatchObject({ propagation: { applied_to: 0, deferred_parameters: [] } });
   });
 });
+
+describe('cache and database metrics: the summary fields v1.7.0 added', () => {
+  test('a running cache reports uptime, keys and persistence; a running database its uptime, size and blocked queries', async () => {
+    const cache = await body<{ summary: Obj }>(await api.get(`/api/v1/cache/${SEED_IDS.redis}/metrics`));
+    expect(cache.summary).toMatchObject({ uptime_seconds: expect.stringMatching(/^[0-9]+$/), total_keys: expect.stringMatching(/^[0-9]+$/), last_bgsave_ok: true, aof_rewrite_in_progress: false });
+    for (const k of ['fragmentation_ratio', 'slowlog_length', 'connected_replicas']) expect(typeof cache.summary[k]).toBe('number');
+    expect(cache.summary).toHaveProperty('last_save_age_seconds', null);
+    const db = await body<{ summary: Obj }>(await api.get(`/api/v1/database/${SEED_IDS.postgres}/metrics`));
+    expect(db.summary).toMatchObject({ uptime_seconds: expect.stringMatching(/^[0-9]+$/), database_size_bytes: expect.stringMatching(/^[0-9]+$/), blocked_queries: 0 });
+  });
+
+  test('a stopped cache reports zeros and nulls, with every field present', async () => {
+    expect((await api.send('POST', `/api/v1/cache/${SEED_IDS.redis}/stop`)).status).toBe(200);
+    api.advance(600);
+    const cache = await body<{ summary: Obj }>(await api.get(`/api/v1/cache/${SEED_IDS.redis}/metrics`));
+    expect(cache.summary).toMatchObject({ uptime_seconds: '0', total_keys: '0', fragmentation_ratio: null, last_bgsave_ok: null, slowlog_length: null, connected_replicas: null });
+  });
+});
