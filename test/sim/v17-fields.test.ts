@@ -148,3 +148,10 @@ describe('cache and database metrics: the summary fields v1.7.0 added', () => {
     expect(cache.summary).toMatchObject({ uptime_seconds: '0', total_keys: '0', fragmentation_ratio: null, last_bgsave_ok: null, slowlog_length: null, connected_replicas: null });
   });
 });
+
+describe('database replicas: the master names its replication role', () => {
+  test('GET .../replicas: master.replication_role is present (null: the facts name no roles)', async () => {
+    const res = await body<{ master: Obj }>(await api.get(`/api/v1/database/${SEED_IDS.postgres}/replicas`));
+    expect(res.master).toHaveProperty('replication_role', null);
+  });
+});
