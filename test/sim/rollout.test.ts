@@ -83,10 +83,10 @@ describe('rollout of a change', () => {
     expect(deployments.data[0]).toMatchObject({ revision_name: 'web-00005', image: 'registry.sim.local/acme/web', image_tag: '3.0', is_current: true, traffic_percent: 100, status: 'active' });
   });
 
-  test('redeploy: 202 without a container; then a new rollout of the same spec', async () => {
+  test('redeploy: 202 without a container, numbering the change; then a new rollout of the same spec', async () => {
     const res = await api.send('POST', `/api/v1/serverless/${WEB}/redeploy`);
     const r = await parsed(res, S.Redeployed, 202);
-    expect(r).toEqual({ message: 'Redeployment initiated. A new revision will be created with the latest image.', container_id: WEB, status: 'provisioning' });
+    expect(r).toEqual({ message: 'Redeployment initiated. A new revision will be created with the latest image.', container_id: WEB, status: 'provisioning', spec_generation: 4 });
     const c = await get(WEB);
     expect([c.spec_generation, c.observed_generation, c.status_details.operation.state]).toEqual([4, 3, 'queued']);
     api.advance(12);

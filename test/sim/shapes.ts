@@ -116,9 +116,12 @@ export const Container = z.strictObject({
   user: z.optional(z.strictObject({ id: int, name: str })),
   created_at: niso,
   updated_at: niso,
-  // A newer server (spec 2.3):
+  // A newer server (spec 2.3; v1.7.0, absent from a server that predates generations):
   spec_generation: z.optional(int),
   observed_generation: z.optional(int),
+  initial_scale: z.optional(nint),
+  scale_down_delay_seconds: z.optional(nint),
+  build_cache_enabled: z.optional(bool),
 });
 
 // monthly_cost: a number, as both of the provider's clients read it (the generated types say string)
@@ -137,7 +140,8 @@ export const ContainerCreated = z.strictObject({
   }),
 });
 export const ContainerUpdated = z.strictObject({ message: z.literal('Serverless container update initiated'), container: Container });
-export const Redeployed = z.strictObject({ message: str, container_id: uuid, status: z.literal('provisioning') });
+// spec_generation: v1.7.0, absent from a server that predates generations
+export const Redeployed = z.strictObject({ message: str, container_id: uuid, status: z.literal('provisioning'), spec_generation: z.optional(int) });
 
 export const Deployment = z.strictObject({
   id: str,
@@ -269,6 +273,8 @@ export const DiagnoseData = z.strictObject({
   }),
 });
 
+// v1.7.0 (real-api "Changes since 2026-08-19"): VPS, database and cache instances
+const networkTier = z.enum(['standard', '10g']);
 const Capabilities = z.strictObject({ logs: bool, events: bool, diagnose: bool, build_logs: z.optional(bool) });
 const Provider = z.strictObject({ id: int, name: str, type: str });
 const connection = {
@@ -303,6 +309,7 @@ export const Database = z.strictObject({
   status_details: StatusDetails,
   capabilities: Capabilities,
   resource_profile: str,
+  network_tier: networkTier,
   cpu_cores: int,
   memory_size_mb: int,
   storage_size_gb: int,
@@ -328,6 +335,7 @@ export const Cache = z.strictObject({
   status_details: StatusDetails,
   capabilities: Capabilities,
   resource_profile: nstr,
+  network_tier: networkTier,
   cpu_cores: int,
   memory_size_mb: int,
   version: nstr,
@@ -361,7 +369,9 @@ export const Vps = z.strictObject({
   status_details: StatusDetails,
   capabilities: Capabilities,
   resource_profile: str,
+  network_tier: networkTier,
   cpu_allocation_type: str,
+  cpu_platform: nstr,
   cpu_cores: int,
   memory_size_gb: int,
   storage_size_gb: int,
@@ -402,7 +412,8 @@ const pointRicher = {
   protection: nstr,
   actions: z.array(z.strictObject({ name: str, available: bool, reason: nstr })),
 };
-const pointBase = { id: int, name: str, description: nstr, status: str, created_at: iso, updated_at: iso, ...pointRicher };
+// size_bytes and size_basis: v1.7.0
+const pointBase = { id: int, name: str, description: nstr, status: str, size_bytes: nint, size_basis: nstr, created_at: iso, updated_at: iso, ...pointRicher };
 const decimal = z.string().regex(/^[0-9]+\.[0-9]{2}$/);
 const ref = z.strictObject({ id: uuid, name: str });
 export const VpsSnapshot = z.strictObject({ ...pointBase, size_gb: decimal, vps_instance_id: uuid, vps_instance: ref });

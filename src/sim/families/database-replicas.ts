@@ -42,7 +42,8 @@ function listJson(d: DatastoreRecord, now: number) {
   const monthly = d.replicas.length * plan.cents;
   return {
     replicas: d.replicas.map((r) => replicaJson(d, r, now)),
-    master: { name: nameOf(d, 0), node_id: `${d.datacenter}-db-01`, endpoint: `${internalHost(d)}:${enginePort(d.engine)}`, status, ready: status === 'running' },
+    // replication_role (v1.7.0) is `string | null` in the facts, which name no roles: null.
+    master: { name: nameOf(d, 0), node_id: `${d.datacenter}-db-01`, replication_role: null, endpoint: `${internalHost(d)}:${enginePort(d.engine)}`, status, ready: status === 'running' },
     billing: { hourly_cost_cents: Math.round(monthly / 730), monthly_cost_cents: monthly },
   };
 }

@@ -163,7 +163,7 @@ export function parameterGroupHandlers(world: World) {
         if (typeof b.is_default === 'boolean') g.isDefault = b.is_default;
         if (typeof b.is_active === 'boolean') g.isActive = b.is_active;
         g.updatedAt = ctx.now;
-        return json({ message: 'Parameter group updated', parameter_group: groupJson(g) });
+        return json({ message: 'Parameter group updated', parameter_group: groupJson(g), propagation: propagation(ctx, g.id) });
       }),
     ),
     http.delete(
@@ -288,6 +288,16 @@ declare module '../state/world.js' {
   interface World {
     parameterGroups: TeamStore<ParameterGroupRecord>;
   }
+}
+
+/**
+ * What an update reached (v1.7.0): the instances that use the group, which in the simulator are
+ * queues (the only instances that keep a parameter group). Nothing is deferred: the facts do not
+ * say which parameters wait for a restart, so every change counts as applied.
+ */
+function propagation(ctx: Ctx, groupId: number) {
+  const users = ctx.world.queues.list(ctx.team.id).filter((q) => q.parameterGroupId === groupId && !isGone(q.life, ctx.now));
+  return { applied_to: users.length, deferred_parameters: [] as string[] };
 }
 
 export const parameterGroupModule: SimModule = {

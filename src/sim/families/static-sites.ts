@@ -1,7 +1,8 @@
 // Static sites (real-api /static-sites): a family of the generic engine (list, show, create,
-// destroy) plus what is special: deploy (multipart `file`, a ZIP archive), deployments and
-// their activation, custom domains and their verification, and a diagnose of its own that
-// names unverified domains and failed builds. State and timing: state/static-sites.ts.
+// destroy; list and create also under /teams/{team}/static-sites) plus what is special: deploy
+// (multipart `file`, a ZIP archive), its build (builds/latest), deployments and their
+// activation, custom domains and their verification, and a diagnose of its own that names
+// unverified domains and failed builds. State and timing: state/static-sites.ts.
 import { http } from 'msw';
 import { DAY, HOUR, iso, MINUTE, SECOND } from '../clock.js';
 import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
@@ -13,6 +14,7 @@ import {
   deploymentJson,
   deploymentStatus,
   domainJson,
+  latestBuildJson,
   PLAN_CENTS,
   siteDetails,
   slugOf,
@@ -43,6 +45,7 @@ export const staticSiteFamily: FamilyDef<StaticSiteRecord> = {
   permission: 'static-site',
   wrapper: 'data',
   family: 'static_site',
+  teamPath: true,
   store: (w) => w.staticSites,
   view: (s, at, ctx) => {
     const details = siteDetails(s, at.details, at.now);
@@ -212,6 +215,10 @@ function siteExtras(world: World) {
             .map((d) => deploymentJson(s, d, ctx.now)),
         ),
       ),
+    ),
+    http.get(
+      `${base}/builds/latest`,
+      withSite('read', (s, ctx) => json({ data: latestBuildJson(s, ctx.now) })),
     ),
     http.post(
       `${base}/deployments/:dep/activate`,

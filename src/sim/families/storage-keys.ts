@@ -17,7 +17,8 @@ export interface AccessKeyRecord extends FamilyRecord {
   id: string;
   accessKeyId: string;
   secret: string;
-  scope: 'team' | 'buckets';
+  /** `none` (v1.7.0): a key that reaches no bucket until permissions are granted. */
+  scope: 'team' | 'buckets' | 'none';
   permissions: { bucketId: string; level: string }[];
   expiresAt: number | null;
   lastUsedAt: number | null;
@@ -26,6 +27,8 @@ export interface AccessKeyRecord extends FamilyRecord {
 }
 
 const LEVELS = ['read', 'readwrite', 'full'];
+/** `arn` (v1.7.0) is `string | null` in the facts, which do not say what one looks like: null. */
+const ARN = null;
 
 /** Key material derived from the record's id: the same in every run. */
 export function newAccessKey(r: Pick<AccessKeyRecord, 'id' | 'teamId' | 'name' | 'createdAt'> & Partial<AccessKeyRecord>): AccessKeyRecord {
@@ -53,6 +56,7 @@ export const accessKeyFamily: FamilyDef<AccessKeyRecord> = {
       name: k.name,
       access_key_id: k.accessKeyId,
       access_key_id_masked: `${k.accessKeyId.slice(0, 4)}****${k.accessKeyId.slice(-4)}`,
+      arn: ARN,
       status,
       status_label: status === 'revoked' ? 'Revoked' : 'Active',
       access_type: k.scope === 'team' ? 'full' : 'restricted',
@@ -95,7 +99,7 @@ function build(body: Record<string, unknown>, ctx: Ctx): { errors: Record<string
     });
   // Without a scope, permissions mean "these buckets only" and none mean the whole team.
   const scope = body.scope ?? (permissions.length ? 'buckets' : 'team');
-  if (scope !== 'team' && scope !== 'buckets') errors.scope = ['The selected scope is invalid.'];
+  if (scope !== 'team' && scope !== 'buckets' && scope !== 'none') errors.scope = ['The selected scope is invalid.'];
   else if (scope === 'buckets' && Array.isArray(perms) && perms.length === 0) errors.bucket_permissions = ['The bucket permissions field is required when scope is buckets.'];
   if (Object.keys(errors).length) return { errors };
   return {
@@ -104,8 +108,8 @@ function build(body: Record<string, unknown>, ctx: Ctx): { errors: Record<string
       teamId: ctx.team.id,
       name,
       createdAt: ctx.now,
-      scope: scope as 'team' | 'buckets',
-      permissions: scope === 'team' ? [] : permissions,
+      scope: scope as AccessKeyRecord['scope'],
+      permissions: scope === 'buckets' ? permissions : [],
       expiresAt,
     }),
   };
@@ -131,6 +135,7 @@ export function accessKeyHandlers(world: World) {
             name: k.name,
             access_key_id: k.accessKeyId,
             secret_access_key: k.secret,
+            arn: ARN,
             scope: k.scope,
             bucket_permissions: k.permissions.map((p) => ({ bucket_id: p.bucketId, level: p.level })),
             expires_at: k.expiresAt === null ? null : iso(k.expiresAt),

@@ -10,6 +10,7 @@ import { MAIN_TEAM, STAGING_TEAM } from '../state/auth.js';
 import { SEED_IDS } from '../state/seed.js';
 import { TeamStore } from '../state/store.js';
 import type { SimModule, World } from '../state/world.js';
+import { readCpuPlatform, readNetworkTier, type CpuPlatform, type NetworkTier } from '../state/network-tier.js';
 
 export interface VpsRecord extends FamilyRecord {
   id: string;
@@ -21,6 +22,9 @@ export interface VpsRecord extends FamilyRecord {
   password: string | null;
   sshKeyId: number | null;
   createdAt: number;
+  /** v1.7.0 (state/network-tier.ts); absent on seeded machines: `standard`, platform null. */
+  networkTier?: NetworkTier;
+  cpuPlatform?: CpuPlatform | null;
 }
 
 export const VPS_PLANS: Record<string, { cores: number; memoryGb: number; storageGb: number; cents: number; cpu: string }> = {
@@ -71,7 +75,9 @@ export const vpsFamily: FamilyDef<VpsRecord> = {
       status_details: at.details,
       capabilities: { logs: false, events: true, diagnose: true },
       resource_profile: v.resourceProfile,
+      network_tier: v.networkTier ?? 'standard',
       cpu_allocation_type: plan.cpu,
+      cpu_platform: v.cpuPlatform ?? null,
       cpu_cores: plan.cores,
       memory_size_gb: plan.memoryGb,
       storage_size_gb: plan.storageGb,
@@ -118,6 +124,8 @@ export const vpsFamily: FamilyDef<VpsRecord> = {
       if (auth === 'ssh_key' && typeof body.ssh_key_id !== 'number') errors.ssh_key_id = ['The ssh key id field is required when auth method is ssh_key.'];
       else if (auth === 'ssh_key' && !ctx.world.sshKeys.get(ctx.team.id, String(body.ssh_key_id))) errors.ssh_key_id = ['The selected ssh key id is invalid.'];
       if (auth === 'password' && !text('password')) errors.password = ['The password field is required when auth method is password.'];
+      const networkTier = readNetworkTier(body, errors);
+      const cpuPlatform = readCpuPlatform(body, errors);
       if (Object.keys(errors).length) return { errors };
       const n = ctx.world.ids.int('vps-ip');
       return {
@@ -134,6 +142,8 @@ export const vpsFamily: FamilyDef<VpsRecord> = {
             authMethod: auth as 'ssh_key' | 'password',
             password: auth === 'password' ? text('password')! : null,
             sshKeyId: typeof body.ssh_key_id === 'number' ? body.ssh_key_id : null,
+            networkTier,
+            cpuPlatform,
           },
           'pending',
         ),

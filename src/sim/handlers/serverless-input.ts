@@ -107,6 +107,13 @@ export function parseContainer(body: Record<string, unknown>, base?: ContainerSp
   if (has('timeout_seconds')) spec.timeout_seconds = int('timeout_seconds', 1, 3600) ?? spec.timeout_seconds;
   if (has('progress_deadline_seconds'))
     spec.progress_deadline_seconds = body.progress_deadline_seconds === null ? null : (int('progress_deadline_seconds', 60, 3600) ?? spec.progress_deadline_seconds);
+  for (const f of ['initial_scale', 'scale_down_delay_seconds'] as const) {
+    if (has(f)) spec[f] = body[f] === null ? null : (int(f, 0, f === 'initial_scale' ? 100 : 86_400) ?? spec[f]);
+  }
+  if (has('build_cache_enabled')) {
+    if (typeof body.build_cache_enabled === 'boolean') spec.build_cache_enabled = body.build_cache_enabled;
+    else add('build_cache_enabled', 'The build cache enabled field must be true or false.');
+  }
   for (const f of ['health_check_path', 'registry_credential_id', 'cpu_request', 'cpu_limit', 'memory_request', 'memory_limit'] as const) {
     if (has(f)) spec[f] = nullableStr(f) ?? null;
   }

@@ -109,7 +109,9 @@ export function serverlessHandlers(world: World) {
         if (!c) return containerMissing(ctx);
         if (inProgress(c, ctx.now)) return refuse(409, 'A deployment is already in progress. Cancel it first if you want to retry.');
         world.containers.change(c, c.spec, ctx.now);
-        return json({ message: 'Redeployment initiated. A new revision will be created with the latest image.', container_id: c.id, status: 'provisioning' }, 202);
+        // v1.7.0: the answer numbers the change (spec_generation), unless the server predates generations.
+        const generation = ctx.world.faults.generations ? { spec_generation: c.specGeneration } : {};
+        return json({ message: 'Redeployment initiated. A new revision will be created with the latest image.', container_id: c.id, status: 'provisioning', ...generation }, 202);
       }),
     ),
     http.delete(

@@ -17,7 +17,7 @@ export interface Ctx {
 }
 
 type Params = Record<string, string | readonly string[] | undefined>;
-type Resolver = (info: { request: Request; params: Params }) => Promise<Response>;
+export type Resolver = (info: { request: Request; params: Params }) => Promise<Response>;
 
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
   return HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], { status, headers });

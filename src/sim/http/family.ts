@@ -7,7 +7,7 @@ import { iso, MINUTE } from '../clock.js';
 import { begin, inFlight, isGone, legacyStatus, lifecycleStatus, type FamilyRecord, type Now, type OpSpec } from '../state/lifecycle.js';
 import type { TeamStore } from '../state/store.js';
 import type { World } from '../state/world.js';
-import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from './common.js';
+import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx, type Resolver } from './common.js';
 
 // The record and view-time shapes live in state (a record is state); re-exported here so a
 // family imports its whole toolkit from one place.
@@ -56,6 +56,11 @@ export interface FamilyDef<R extends FamilyRecord> {
   actions?: Record<string, ActionDef<R>>;
   /** Diagnostic routes the family has (spec: "most products have their own diagnose, logs and events"). */
   diagnostics?: { diagnose?: boolean; events?: boolean; logs?: boolean };
+  /**
+   * The list and create routes also answer under `/teams/{team}/<path>` (real-api "teams":
+   * GET/POST /teams/{team}/static-sites), the project named by the path instead of X-Team-Id.
+   */
+  teamPath?: boolean;
   /** false: deletes, actions and refusals carry no legacy `status` (a queue answers `{message, instance}` and `{error}`). */
   statusInAnswers?: false;
 }
@@ -90,39 +95,36 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
     return undefined;
   };
 
-  const routes = [
-    http.get(
-      base,
-      guarded(world, perm('read'), (ctx) =>
-        paginate(
-          ctx.url,
-          visible(ctx).map((r) => viewOf(r, ctx)),
-        ),
-      ),
+  const list = guarded(world, perm('read'), (ctx) =>
+    paginate(
+      ctx.url,
+      visible(ctx).map((r) => viewOf(r, ctx)),
     ),
+  );
+  const routes = [
+    http.get(base, list),
     http.get(
       `${base}/:id`,
       withFound(perm('read'), (r, ctx) => json(def.show ? def.show(r, viewOf(r, ctx), ctx) : wrap(r, ctx))),
     ),
   ];
 
+  if (def.teamPath) routes.push(http.get(`${API}/teams/:team/${def.path}`, inPathTeam(world, list)));
+
   if (def.create) {
     const c = def.create;
-    routes.push(
-      http.post(
-        base,
-        guarded(world, perm('write'), async (ctx) => {
-          const body = await readJson(ctx.request);
-          if (!body.ok) return body.response;
-          const built = c.build(body.body, ctx);
-          if ('errors' in built) return invalid(built.errors);
-          if ('conflict' in built) return refuse(409, built.conflict);
-          const r = def.store(world).add(built.record);
-          if (c.op) begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
-          return json({ message: c.message, ...wrap(r, ctx), ...(c.extras?.(r, ctx) ?? {}) }, 201);
-        }),
-      ),
-    );
+    const create = guarded(world, perm('write'), async (ctx) => {
+      const body = await readJson(ctx.request);
+      if (!body.ok) return body.response;
+      const built = c.build(body.body, ctx);
+      if ('errors' in built) return invalid(built.errors);
+      if ('conflict' in built) return refuse(409, built.conflict);
+      const r = def.store(world).add(built.record);
+      if (c.op) begin(r.life, { family: def.family, name: r.name }, 'create', c.op, ctx.now);
+      return json({ message: c.message, ...wrap(r, ctx), ...(c.extras?.(r, ctx) ?? {}) }, 201);
+    });
+    routes.push(http.post(base, create));
+    if (def.teamPath) routes.push(http.post(`${API}/teams/:team/${def.path}`, inPathTeam(world, create)));
   }
 
   if (def.update) {
@@ -207,6 +209,24 @@ export function familyHandlers<R extends FamilyRecord>(world: World, def: Family
       ),
     );
   return routes;
+}
+
+/**
+ * A route whose project is named by its path (`/teams/{team}/...`), answered as the same route
+ * with that project in X-Team-Id: the token is checked first (401), then the team is bound as a
+ * route model (an unknown one is a ModelNotFoundException, 404), then scope and permissions as
+ * everywhere else (403).
+ */
+function inPathTeam(world: World, resolver: Resolver): Resolver {
+  return async ({ request, params }) => {
+    const team = typeof params.team === 'string' ? params.team : '';
+    const auth = world.auth.authenticate(request.headers.get('authorization'), null);
+    if (!auth.ok && auth.status === 401) return message(401, auth.message);
+    if (!/^[0-9]{1,9}$/.test(team) || !world.auth.teams.some((t) => t.id === Number(team))) return notFound('Team', team);
+    const headers = new Headers(request.headers);
+    headers.set('x-team-id', team);
+    return resolver({ request: new Request(request, { headers }), params });
+  };
 }
 
 /** Findings of a product's diagnose: the status error, an operation in flight, or nothing. */

@@ -128,7 +128,16 @@ export function containerJson(c: ContainerRecord, status: StatusAt, o: ViewOptio
     user: SIM_USER,
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
-    ...(o.generations ? { spec_generation: c.specGeneration, observed_generation: status.observedGeneration } : {}),
+    // What v1.7.0 added; a server that predates generations (--no-generations) lacks it all.
+    ...(o.generations
+      ? {
+          spec_generation: c.specGeneration,
+          observed_generation: status.observedGeneration,
+          initial_scale: s.initial_scale,
+          scale_down_delay_seconds: s.scale_down_delay_seconds,
+          build_cache_enabled: s.build_cache_enabled,
+        }
+      : {}),
   };
 }
 

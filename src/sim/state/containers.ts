@@ -33,6 +33,10 @@ export interface ContainerSpec {
   cpu_limit: string | null;
   memory_request: string | null;
   memory_limit: string | null;
+  /** v1.7.0: replicas a new revision starts with, and how long an idle one stays; null = the platform's. */
+  initial_scale: number | null;
+  scale_down_delay_seconds: number | null;
+  build_cache_enabled: boolean;
 }
 
 export const DEFAULT_SPEC: ContainerSpec = {
@@ -58,6 +62,10 @@ export const DEFAULT_SPEC: ContainerSpec = {
   cpu_limit: null,
   memory_request: null,
   memory_limit: null,
+  initial_scale: null,
+  scale_down_delay_seconds: null,
+  // Builds reuse cached layers unless told otherwise (the facts name no default).
+  build_cache_enabled: true,
 };
 
 /** One create, update or redeploy: a spec_generation and the operation that tracks it. */

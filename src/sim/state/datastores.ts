@@ -3,6 +3,7 @@
 // credentials payloads, and what both families share (engines, plans, public DNS ports).
 import { iso, MINUTE } from '../clock.js';
 import { lifecycle, type FamilyRecord, type Now } from './lifecycle.js';
+import type { NetworkTier } from './network-tier.js';
 
 export type DbEngine = 'postgresql' | 'mysql' | 'mariadb';
 export type CacheEngine = 'redis' | 'valkey' | 'dragonfly';
@@ -33,6 +34,8 @@ export interface DatastoreRecord extends FamilyRecord {
   automatedSnapshots: boolean;
   createdAt: number;
   replicas: ReplicaRecord[];
+  /** v1.7.0 (network-tier.ts); absent on seeded instances: `standard`. */
+  networkTier?: NetworkTier;
 }
 
 interface EngineInfo {
@@ -186,6 +189,7 @@ export function instanceJson(d: DatastoreRecord, at: Now, teamName: string) {
     status_details: at.details,
     capabilities: { logs: true, events: true, diagnose: true },
     resource_profile: d.resourceProfile,
+    network_tier: d.networkTier ?? 'standard',
     cpu_cores: plan.cpu,
     memory_size_mb: plan.memoryMb,
   };

@@ -99,9 +99,13 @@ export function stateRefusal(p: PointRecord, now: number): string | null {
 
 const LEGACY_STATUS: Record<string, string> = { available: 'completed', degraded: 'completed', creating: 'creating', failed: 'failed' };
 
-/** Sizes are strings: `size_mb` for caches, `size_gb` otherwise. */
-function size(p: PointRecord): Record<string, string> {
-  return p.product === 'cache' ? { size_mb: (p.sizeBytes / 1_048_576).toFixed(2) } : { size_gb: (p.sizeBytes / 1_073_741_824).toFixed(2) };
+/**
+ * Sizes: `size_bytes` (v1.7.0) and the older decimal string, `size_mb` for caches, `size_gb`
+ * otherwise. `size_basis` is null: the facts type it `string | null` without naming its values.
+ */
+function size(p: PointRecord): Record<string, string | number | null> {
+  const legacy: Record<string, string> = p.product === 'cache' ? { size_mb: (p.sizeBytes / 1_048_576).toFixed(2) } : { size_gb: (p.sizeBytes / 1_073_741_824).toFixed(2) };
+  return { size_bytes: p.sizeBytes, size_basis: null, ...legacy };
 }
 
 export function pointJson(p: PointRecord, now: number, dependedOn: boolean) {

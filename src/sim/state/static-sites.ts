@@ -4,6 +4,7 @@
 // archive has no index.html at its root (or cannot be read), or for a site named `*-fail`.
 // A failed build leaves the previous deployment serving: the site is then `degraded`.
 import { iso, SECOND } from '../clock.js';
+import { uuidFrom } from './ids.js';
 import { failsByName, SLOW_MS, type Lifecycle } from './lifecycle.js';
 import type { StatusView } from './status.js';
 
@@ -120,6 +121,32 @@ export function deploymentJson(s: StaticSiteRecord, d: DeploymentRecord, now: nu
     commit_message: null,
     deployed_at: status === 'active' || status === 'superseded' ? iso(d.readyAt) : null,
     created_at: iso(d.at),
+  };
+}
+
+/**
+ * The latest build (real-api StaticSiteBuildResource, GET .../builds/latest): every uploaded
+ * archive is built once, so a deployment record is also its build; `build_number` is its
+ * revision. `building` until the build ends, then `succeeded` or `failed` with the build's error.
+ */
+export function latestBuildJson(s: StaticSiteRecord, now: number) {
+  const d = s.deployments.filter((x) => x.at <= now && x.trigger === 'upload').sort((a, b) => b.at - a.at || b.revision - a.revision)[0];
+  if (!d) return null;
+  const done = now >= d.builtAt;
+  return {
+    id: uuidFrom(`static-site-build/${d.id}`),
+    build_number: d.revision,
+    status: !done ? 'building' : d.error === null ? 'succeeded' : 'failed',
+    source_type: 'upload',
+    trigger_type: d.trigger,
+    file_count: d.fileCount,
+    source_size_bytes: d.bytes,
+    duration_seconds: done ? Math.round((d.builtAt - d.at) / 1000) : null,
+    error_message: done ? d.error : null,
+    commit_sha: null,
+    commit_message: null,
+    created_at: iso(d.at),
+    updated_at: iso(Math.min(now, d.builtAt)),
   };
 }
 
