@@ -129,6 +129,8 @@ const BAD: Record<string, string[]> = {
   // issue 21: volumes, database rotation/load, bucket policy and metrics, serverless usage
   '--size': ['0', '-1', 'big', '1.5', ''],
   '--role': ['root', 'APPLICATION', ''],
+  '--cpu-platform': ['arm', 'AMD', ''],
+  '--network-tier': ['1g', 'STANDARD', ''],
   '--minutes': ['0', '-1', 'ten', '1.5', '100000', ''],
   '--start': ['abc', 'yesterday', '2025-13-45T00:00:00Z', ''],
   '--end': ['abc', 'tomorrow', '2025-13-45T00:00:00Z', ''],
@@ -197,7 +199,7 @@ const REQUIRED: Record<string, string[]> = {
   'serverless delete': ['--yes'],
   'serverless preflight': ['--image', 'registry.sim.local/acme/n:1'],
   'serverless apply': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
-  'vps create': ['--name', 'n1', '--image', 'debian-12', '--plan', 'nano_shared', '--password-stdin'],
+  'vps create': ['--name', 'n1', '--image', 'debian-12', '--plan', 'nano_shared', '--cpu-platform', 'amd', '--password-stdin'],
   'vps update': ['--cpu', 'shared'],
   'vps delete': ['--yes'],
   'vps reinstall': ['--image', 'debian-12', '--yes'],

@@ -21,13 +21,17 @@ describe('network_tier and cpu_platform (VPS, database, cache)', () => {
     }
   });
 
-  test('a VPS created with tier 10g on intel answers with both; without them, standard and null', async () => {
+  test('a VPS created with tier 10g on intel answers with both; without a tier, standard; without a platform, a field error', async () => {
     const base = { name: 'tiered', image: 'debian-12', resource_profile: 'nano_shared', datacenter: 'fsn1', auth_method: 'password', password: 'Str0ngPassw0rd!!' };
     const res = await api.send('POST', '/api/v1/vps', { ...base, network_tier: '10g', cpu_platform: 'intel' });
     expect(res.status).toBe(201);
     expect((await body<{ instance: Obj }>(res)).instance).toMatchObject({ network_tier: '10g', cpu_platform: 'intel' });
-    const plain = await body<{ instance: Obj }>(await api.send('POST', '/api/v1/vps', { ...base, name: 'plain' }));
-    expect(plain.instance).toMatchObject({ network_tier: 'standard', cpu_platform: null });
+    const plain = await body<{ instance: Obj }>(await api.send('POST', '/api/v1/vps', { ...base, name: 'plain', cpu_platform: 'amd' }));
+    expect(plain.instance).toMatchObject({ network_tier: 'standard', cpu_platform: 'amd' });
+    // StoreVpsInstanceRequest requires cpu_platform since v1.7.0: clients written before it get a 422
+    const without = await api.send('POST', '/api/v1/vps', { ...base, name: 'no-platform' });
+    expect(without.status).toBe(422);
+    expect(Object.keys((await body<{ errors: Obj }>(without)).errors)).toEqual(['cpu_platform']);
   });
 
   test('values outside NetworkTier and CpuPlatform are 422 field errors', async () => {

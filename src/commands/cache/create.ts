@@ -1,5 +1,6 @@
 import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
+import { networkTierOption } from '../kit/placement.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { createAndWait } from '../database/write-flow.js';
 import { choicesRoute } from '../resource/family.js';
@@ -18,6 +19,7 @@ export default defineCommand({
     profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra cache plans')", nonEmpty('--profile')), choicesRoute(CACHE, 'plans')),
     engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
     datacenter: withDefault('--datacenter <dc>', 'datacenter: ash, fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
+    networkTier: networkTierOption(),
     ...operationWaitOptions('creation'),
   },
   examples: [
@@ -28,6 +30,7 @@ export default defineCommand({
     const flags = waitFlagsOf(opts);
     const body: Record<string, unknown> = { name: opts.name, provider: opts.provider, datacenter: opts.datacenter, resource_profile: opts.profile };
     if (opts.engineVersion) body.version = opts.engineVersion;
+    if (opts.networkTier) body.network_tier = opts.networkTier;
     return createAndWait(app, CACHE, body, flags);
   },
 });

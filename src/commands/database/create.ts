@@ -1,5 +1,6 @@
 import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
+import { networkTierOption } from '../kit/placement.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
@@ -19,6 +20,7 @@ export default defineCommand({
     engineVersion: option('--engine-version <version>', "engine version (default: the platform's current one)", nonEmpty('--engine-version')),
     databaseName: option('--database-name <name>', "database to create in it (default: the engine's bootstrap database)", nonEmpty('--database-name')),
     datacenter: withDefault('--datacenter <dc>', 'datacenter: fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
+    networkTier: networkTierOption(),
     ...operationWaitOptions('creation'),
   },
   examples: [
@@ -30,6 +32,7 @@ export default defineCommand({
     const flags = waitFlagsOf(opts);
     const body: Record<string, unknown> = { name: opts.name, provider: opts.engine, datacenter: opts.datacenter, resource_profile: opts.profile };
     if (opts.engineVersion) body.version = opts.engineVersion;
+    if (opts.networkTier) body.network_tier = opts.networkTier;
     if (opts.databaseName) body.database_name = opts.databaseName;
     return createAndWait(app, DATABASE, body, flags);
   },

@@ -38,6 +38,7 @@ function details(kind: DatastoreKind) {
           ] as [string, string | undefined][])
         : []),
       ['Datacenter', field(r, 'datacenter')],
+      ['Network tier', field(r, 'network_tier')],
       ['Connect to', (d && currentPair(d)) ?? field(r, 'endpoint')],
       ['Private endpoint', d ? privatePair(d) : undefined],
       ['Public endpoint', d && dnsEnabled(d) ? publicPair(d) : 'none (public DNS is off)'],

@@ -6,6 +6,7 @@ import { SSH_KEYS } from '../ssh-keys/family.js';
 import { choicesRoute } from '../resource/family.js';
 import { VPS } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
+import { cpuPlatformOption, networkTierOption } from '../kit/placement.js';
 
 export default defineCommand({
   path: ['vps', 'create'],
@@ -14,20 +15,23 @@ export default defineCommand({
     name: required('--name <name>', 'name of the VPS', nonEmpty('--name')),
     image: completedFrom(required('--image <image>', "operating system image (see 'infra vps images')", nonEmpty('--image')), choicesRoute(VPS, 'images')),
     profile: completedFrom(required('--profile, --plan <name>', "resource profile (see 'infra vps plans')", nonEmpty('--profile')), choicesRoute(VPS, 'plans')),
+    cpuPlatform: cpuPlatformOption(),
+    networkTier: networkTierOption(),
     datacenter: option('--datacenter <dc>', 'datacenter (default fsn1)', nonEmpty('--datacenter')),
     sshKey: completedFrom(option('--ssh-key <id|name>', "SSH key to install for root (see 'infra ssh-keys list')", nonEmpty('--ssh-key')), SSH_KEYS.kind),
     passwordStdin: flag('--password-stdin', 'read the root password from standard input instead'),
     ...operationWaitOptions('creation'),
   },
   examples: [
-    'infra vps create --name web-1 --image debian-12 --profile nano_shared --ssh-key laptop --wait',
-    'printf \'%s\' "$ROOT_PASSWORD" | infra vps create --name db-1 --image ubuntu-24.04 --plan medium --password-stdin',
+    'infra vps create --name web-1 --image debian-12 --profile nano_shared --cpu-platform amd --ssh-key laptop --wait',
+    'printf \'%s\' "$ROOT_PASSWORD" | infra vps create --name db-1 --image ubuntu-24.04 --plan medium --cpu-platform intel --network-tier 10g --password-stdin',
   ],
   run: async (app, { opts }) => {
     const flags = waitFlagsOf(opts);
     if (!!opts.sshKey === opts.passwordStdin) throw new UsageError('give exactly one of --ssh-key and --password-stdin', 'root logs in with an SSH key or a password');
     const client = await app.client();
-    const body: Record<string, unknown> = { name: opts.name, image: opts.image, resource_profile: opts.profile, datacenter: opts.datacenter ?? 'fsn1' };
+    const body: Record<string, unknown> = { name: opts.name, image: opts.image, resource_profile: opts.profile, cpu_platform: opts.cpuPlatform, datacenter: opts.datacenter ?? 'fsn1' };
+    if (opts.networkTier) body.network_tier = opts.networkTier;
     if (opts.sshKey) {
       const key = await client.resources.resolve(SSH_KEYS.kind, opts.sshKey, { signal: app.ctx.signal });
       Object.assign(body, { auth_method: 'ssh_key', ssh_key_id: Number(key.id) });

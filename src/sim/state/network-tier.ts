@@ -16,13 +16,15 @@ export function readNetworkTier(body: Record<string, unknown>, errors: Record<st
 }
 
 /**
- * `cpu_platform` of a VPS create body. The facts make it required; the simulator still takes a
- * body without it (null: the platform the scheduler picks), because clients written before
- * v1.7.0, ours and the provider's v1.1.0 among them, do not send it.
+ * `cpu_platform` of a VPS create body: required since v1.7.0 (StoreVpsInstanceRequest), so a
+ * body without it is a field error, as the service answers clients written before it.
  */
 export function readCpuPlatform(body: Record<string, unknown>, errors: Record<string, string[]>): CpuPlatform | null {
   const v = body.cpu_platform;
-  if (v === undefined || v === null) return null;
+  if (v === undefined || v === null || v === '') {
+    errors.cpu_platform = ['The cpu platform field is required.'];
+    return null;
+  }
   if (typeof v === 'string' && (CPU_PLATFORMS as readonly string[]).includes(v)) return v as CpuPlatform;
   errors.cpu_platform = ['The selected cpu platform is invalid.'];
   return null;

@@ -71,6 +71,16 @@ describe('database create / update', () => {
     expect(w.stderr).toMatch(/operation of reports finished: ready/);
   });
 
+  it('--network-tier goes into the body only when given, and shows in get', async () => {
+    const r = await h.cli(['database', 'create', '--name', 'fast-pg', '--engine', 'postgresql', '--plan', 'small', '--network-tier', '10g']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(sent('POST')).toMatchObject({ name: 'fast-pg', network_tier: '10g' });
+    expect((await h.cli(['database', 'get', 'fast-pg'])).stdout).toMatch(/Network tier:\s+10g\n/);
+    expect((await h.cli(['cache', 'create', '--name', 'fast-kv', '--provider', 'redis', '--plan', 'small', '--network-tier', '10g'])).code).toBe(0);
+    expect((await h.cli(['cache', 'get', 'fast-kv'])).stdout).toMatch(/Network tier:\s+10g\n/);
+    expect((await h.cli(['cache', 'create', '--name', 'x', '--provider', 'redis', '--plan', 'small', '--network-tier', '1g'])).code).toBe(2);
+  });
+
   it('create --wait of a database that fails to provision: exit 1 with the error and a hint; --json says failed', async () => {
     const r = await h.cli([...CREATE, '--name', 'etl-fail', '--wait', '--json']);
     expect(r.code).toBe(1);

@@ -34,7 +34,7 @@ describeFixtureCases('ssh-keys against real-shaped answers', [
   },
   {
     name: 'vps create --ssh-key <name>',
-    argv: ['vps', 'create', '--name', 'build-runner', '--image', 'ubuntu-24.04', '--plan', 'small_shared', '--ssh-key', 'ci-runner'],
+    argv: ['vps', 'create', '--name', 'build-runner', '--image', 'ubuntu-24.04', '--plan', 'small_shared', '--cpu-platform', 'amd', '--ssh-key', 'ci-runner'],
     routes: { 'GET /api/v1/ssh-keys': 'ssh-keys/list', 'POST /api/v1/vps': 'vps/store' },
     requests: ['GET /api/v1/ssh-keys', 'POST /api/v1/vps'],
     stdout: (out) => expect(out).toMatch(/^[0-9a-f-]{36}\n$/),

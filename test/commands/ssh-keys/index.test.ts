@@ -107,21 +107,21 @@ describe('ssh-keys delete', () => {
 
 describe('vps create --ssh-key', () => {
   it('a key name is resolved to its integer id, sent as ssh_key_id', async () => {
-    const r = await h.cli(['vps', 'create', '--name', 'web-1', '--image', 'debian-12', '--profile', 'nano_shared', '--ssh-key', 'laptop', '--wait']);
+    const r = await h.cli(['vps', 'create', '--name', 'web-1', '--image', 'debian-12', '--profile', 'nano_shared', '--cpu-platform', 'amd', '--ssh-key', 'laptop', '--wait']);
     expect(r.code, r.stderr).toBe(0);
     expect(requestLines(h.sim)[0]).toBe('GET /api/v1/ssh-keys');
-    expect(sent('POST')).toEqual({ name: 'web-1', image: 'debian-12', resource_profile: 'nano_shared', datacenter: 'fsn1', auth_method: 'ssh_key', ssh_key_id: 1 });
+    expect(sent('POST')).toEqual({ name: 'web-1', image: 'debian-12', resource_profile: 'nano_shared', cpu_platform: 'amd', datacenter: 'fsn1', auth_method: 'ssh_key', ssh_key_id: 1 });
     const vps = h.sim.world.vps.list(1).find((v) => v.name === 'web-1')!;
     expect(vps.sshKeyId).toBe(1);
     expect((await h.cli(['vps', 'get', vps.id, '--json'])).stdout).toContain('"ssh_key_id": 1');
   });
 
   it('an unknown key name: not found (exit 5) before the create; an unknown id: the API refuses it (exit 2)', async () => {
-    const byName = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--profile', 'nano_shared', '--ssh-key', 'desktop']);
+    const byName = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--profile', 'nano_shared', '--cpu-platform', 'amd', '--ssh-key', 'desktop']);
     expect(byName.code).toBe(5);
     expect(byName.stderr).toContain('no SSH key with the id or name "desktop"');
     expect(writes()).toEqual([]);
-    const byId = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--profile', 'nano_shared', '--ssh-key', '999']);
+    const byId = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--profile', 'nano_shared', '--cpu-platform', 'amd', '--ssh-key', '999']);
     expect(byId.code).toBe(2);
     expect(byId.stderr).toContain('  ssh_key_id: The selected ssh key id is invalid.');
   });

@@ -11,7 +11,7 @@ describeFixtureCases('vps against real-shaped answers', [
   { name: 'get by name', argv: ['vps', 'get', 'worker-2'], routes: { 'GET /api/v1/vps': 'vps/list', [SHOW]: 'vps/show.stopped' }, stdout: /Status:\s+stopped/ },
   {
     name: 'create --wait',
-    argv: ['vps', 'create', '--name', 'build-runner', '--image', 'ubuntu-24.04', '--plan', 'small_shared', '--password-stdin'],
+    argv: ['vps', 'create', '--name', 'build-runner', '--image', 'ubuntu-24.04', '--plan', 'small_shared', '--cpu-platform', 'amd', '--password-stdin'],
     stdin: 'pw\n',
     routes: { 'POST /api/v1/vps': 'vps/store' },
     stdout: /^[0-9a-f-]{36}\n$/,

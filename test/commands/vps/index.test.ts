@@ -42,7 +42,7 @@ describe('vps list / get / reads', () => {
   });
 
   it('password: masked unless --show-secrets; an SSH-key VPS has none (422 {error}: exit 1)', async () => {
-    const created = await h.cli(['vps', 'create', '--name', 'pw-1', '--image', 'debian-12', '--profile', 'nano_shared', '--password-stdin'], { stdin: 'S3cret-root\n' });
+    const created = await h.cli(['vps', 'create', '--name', 'pw-1', '--image', 'debian-12', '--profile', 'nano_shared', '--cpu-platform', 'amd', '--password-stdin'], { stdin: 'S3cret-root\n' });
     expect(created.code, created.stderr).toBe(0);
     expect((await h.cli(['vps', 'password', 'pw-1'])).stdout).toMatch(/password:\s+\*{8}/);
     expect((await h.cli(['vps', 'password', 'pw-1', '--show-secrets'])).stdout).toMatch(/password:\s+S3cret-root/);
@@ -54,15 +54,40 @@ describe('vps list / get / reads', () => {
 
 describe('vps create / update', () => {
   it('create --wait: the request the API takes, the new id on stdout, ready when provisioned', async () => {
-    const r = await h.cli(['vps', 'create', '--name', 'web-1', '--image', 'debian-12', '--plan', 'small_shared', '--password-stdin', '--wait'], { stdin: 'pw\n' });
+    const r = await h.cli(['vps', 'create', '--name', 'web-1', '--image', 'debian-12', '--plan', 'small_shared', '--cpu-platform', 'amd', '--password-stdin', '--wait'], { stdin: 'pw\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
-    expect(body(0)).toEqual({ name: 'web-1', image: 'debian-12', resource_profile: 'small_shared', datacenter: 'fsn1', auth_method: 'password', password: 'pw', password_confirmation: 'pw' });
+    expect(body(0)).toEqual({
+      name: 'web-1',
+      image: 'debian-12',
+      resource_profile: 'small_shared',
+      cpu_platform: 'amd',
+      datacenter: 'fsn1',
+      auth_method: 'password',
+      password: 'pw',
+      password_confirmation: 'pw',
+    });
     expect(r.stderr).toMatch(/create of web-1 finished: ready/);
   });
 
+  it('the CPU platform is required (v1.7.0) and chosen by the user; the network tier is sent only when given', async () => {
+    const missing = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--plan', 'small_shared', '--password-stdin'], { stdin: 'pw\n' });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--cpu-platform/);
+    expect(missing.stdout).toBe('');
+    expect(requestLines(h.sim)).toEqual([]);
+    const r = await h.cli(['vps', 'create', '--name', 'web-2', '--image', 'debian-12', '--plan', 'small_shared', '--cpu-platform', 'intel', '--network-tier', '10g', '--password-stdin'], {
+      stdin: 'pw\n',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(body(0)).toMatchObject({ cpu_platform: 'intel', network_tier: '10g' });
+    const shown = await h.cli(['vps', 'get', 'web-2']);
+    expect(shown.stdout).toMatch(/CPU:.*intel/);
+    expect(shown.stdout).toMatch(/Network tier:\s+10g/);
+  });
+
   it('create --wait of a VPS that fails to provision: exit 1 with the error and a hint', async () => {
-    const r = await h.cli(['vps', 'create', '--name', 'web-fail', '--image', 'debian-12', '--plan', 'small_shared', '--password-stdin', '--wait', '--json'], { stdin: 'pw' });
+    const r = await h.cli(['vps', 'create', '--name', 'web-fail', '--image', 'debian-12', '--plan', 'small_shared', '--cpu-platform', 'amd', '--password-stdin', '--wait', '--json'], { stdin: 'pw' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: create of web-fail failed: vps.create_failed');
     expect(r.stderr).toMatch(/hint: retrying will not help/);
@@ -70,7 +95,7 @@ describe('vps create / update', () => {
   });
 
   it('bad input is refused before any request (exit 2)', async () => {
-    expect((await h.cli(['vps', 'create', '--name', 'x', '--image', 'debian-12', '--plan', 'nano_shared'])).code).toBe(2);
+    expect((await h.cli(['vps', 'create', '--name', 'x', '--image', 'debian-12', '--plan', 'nano_shared', '--cpu-platform', 'amd'])).code).toBe(2);
     expect((await h.cli(['vps', 'create', '--name', 'x', '--image', 'debian-12'])).code).toBe(2);
     expect((await h.cli(['vps', 'update', 'vps-01'])).code).toBe(2);
     expect((await h.cli(['vps', 'reinstall', 'vps-01', '--yes'])).code).toBe(2);
@@ -78,7 +103,7 @@ describe('vps create / update', () => {
   });
 
   it("the API's field errors: exit 2, printed field by field", async () => {
-    const r = await h.cli(['vps', 'create', '--name', 'x', '--image', 'windows-95', '--plan', 'nano_shared', '--password-stdin'], { stdin: 'pw' });
+    const r = await h.cli(['vps', 'create', '--name', 'x', '--image', 'windows-95', '--plan', 'nano_shared', '--cpu-platform', 'amd', '--password-stdin'], { stdin: 'pw' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('  image: The selected image is invalid.');
   });
@@ -127,7 +152,9 @@ describe('vps lifecycle actions', () => {
   });
 
   it('timeout: exit 6 with the command that resumes, which then finishes', async () => {
-    const r = await h.cli(['vps', 'create', '--name', 'big-slow', '--image', 'debian-12', '--plan', 'large', '--password-stdin', '--wait', '--timeout', '2m'], { stdin: 'pw' });
+    const r = await h.cli(['vps', 'create', '--name', 'big-slow', '--image', 'debian-12', '--plan', 'large', '--cpu-platform', 'amd', '--password-stdin', '--wait', '--timeout', '2m'], {
+      stdin: 'pw',
+    });
     expect(r.code).toBe(6);
     const resume = /resume waiting with: (infra vps wait \S+)/.exec(r.stderr)?.[1];
     expect(resume).toMatch(/^infra vps wait [0-9a-f-]{36}$/);
@@ -180,7 +207,7 @@ describe('vps delete', () => {
 
 describe('vps diagnose / events', () => {
   it('a failed VPS: a fatal finding; --exit-status exits 1', async () => {
-    await h.cli(['vps', 'create', '--name', 'db-fail', '--image', 'debian-12', '--plan', 'nano_shared', '--password-stdin', '--wait'], { stdin: 'pw' });
+    await h.cli(['vps', 'create', '--name', 'db-fail', '--image', 'debian-12', '--plan', 'nano_shared', '--cpu-platform', 'amd', '--password-stdin', '--wait'], { stdin: 'pw' });
     const d = await h.cli(['vps', 'diagnose', 'db-fail']);
     expect(d.code).toBe(0);
     expect(d.stdout).toMatch(/FATAL\s+vps\.create_failed/);
