@@ -6,7 +6,7 @@ export const NETWORK_TIERS = ['standard', '10g'] as const;
 export const CPU_PLATFORMS = ['amd', 'intel'] as const;
 
 /** `--network-tier`: optional; left out of the body when absent (the platform's default is standard). */
-export const networkTierOption = (): OptionSpec<(typeof NETWORK_TIERS)[number] | undefined> => choice('--network-tier <tier>', 'network tier (default: standard)', NETWORK_TIERS);
+export const networkTierOption = (): OptionSpec<(typeof NETWORK_TIERS)[number] | undefined> => choice('--network-tier <tier>', 'network tier (standard unless given)', NETWORK_TIERS);
 
 /**
  * `--cpu-platform`: the API requires it on a VPS create since v1.7.0. Required here too, so a
