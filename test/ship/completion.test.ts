@@ -145,7 +145,7 @@ describe('bash', () => {
       ['infra', 'api', '-X', 'P'],
       ['infra', 'database', 'create', '--engine', ''],
     ]);
-    expect(profile).toEqual(['free', 'small', 'medium', 'large']);
+    expect(profile).toEqual(['free', 'micro', 'small', 'medium', 'large']);
     expect(type).toEqual(['cache', 'database', 'queue']);
     expect(limits).toEqual(['nano', 'nano_shared']);
     expect(method).toEqual(['POST', 'PUT', 'PATCH']);

@@ -81,7 +81,7 @@ export const Container = z.strictObject({
   scaling_target: int,
   timeout_seconds: int,
   progress_deadline_seconds: nint,
-  resource_profile: z.enum(['free', 'small', 'medium', 'large']),
+  resource_profile: z.enum(['free', 'micro', 'small', 'medium', 'large']),
   cpu_request: str,
   cpu_limit: str,
   memory_request: str,

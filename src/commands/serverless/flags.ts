@@ -76,7 +76,7 @@ export function specOptions() {
   };
 }
 
-export const RESOURCE_PROFILES = ['free', 'small', 'medium', 'large'] as const;
+export const RESOURCE_PROFILES = ['free', 'micro', 'small', 'medium', 'large'] as const;
 
 /** commander argParser for --profile: the API's resource profiles (UpdateServerlessContainerRequest). */
 export function profileOption(value: string): string {

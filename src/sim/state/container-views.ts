@@ -5,8 +5,11 @@ import type { Team } from './auth.js';
 import { becameReady, imageRef, isStopped, rolloutOf, servedUntil, servingAt, startedBy, type Change, type ContainerRecord, type Rollout } from './containers.js';
 import { statusAt, type StatusAt, type StatusView } from './status.js';
 
+// The profiles the facts name (v1.7.0 added micro); their sizes and prices are the simulator's
+// own, between their neighbours: the facts give none.
 export const PROFILES: Record<string, { cpu: [string, string]; memory: [string, string]; cents: number }> = {
   free: { cpu: ['100m', '250m'], memory: ['128Mi', '256Mi'], cents: 0 },
+  micro: { cpu: ['150m', '350m'], memory: ['192Mi', '384Mi'], cents: 250 },
   small: { cpu: ['250m', '500m'], memory: ['256Mi', '512Mi'], cents: 500 },
   medium: { cpu: ['500m', '1000m'], memory: ['512Mi', '1Gi'], cents: 1200 },
   large: { cpu: ['1000m', '2000m'], memory: ['1Gi', '2Gi'], cents: 2500 },

@@ -221,7 +221,7 @@ describe('serverless apply -f with several containers', () => {
       /the container "web" is given twice/,
     ],
     ['min above max', { name: 'web', image: 'x/y:1', min: 3, max: 2 }, /min 3 is greater than max 2/],
-    ['a bad profile', [{ name: 'web', image: 'x/y:1', profile: 'huge' }], /"profile" must be one of free, small, medium, large/],
+    ['a bad profile', [{ name: 'web', image: 'x/y:1', profile: 'huge' }], /"profile" must be one of free, micro, small, medium, large/],
     ['an env value object', [{ name: 'web', image: 'x/y:1', env: { A: { b: 1 } } }], /env: the value of A must be a text/],
     ['no containers', { containers: [] }, /no containers in it/],
   ])('a file with %s: exit 2 naming it, nothing sent', async (_what, doc2, message) => {

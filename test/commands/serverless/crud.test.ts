@@ -123,8 +123,8 @@ describe('validation before any request (exit 2)', () => {
     [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--port', '70000'], /--port must be a whole number from 1 to 65535/],
     [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--min', '4', '--max', '2'], /--min 4 is greater than --max 2/],
     [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--min', '5'], /--min 5 is greater than the maximum scale 3/],
-    [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--profile', 'huge'], /--profile must be one of free, small, medium, large/],
-    [['serverless', 'update', 'web', '--profile', 'xl'], /--profile must be one of free, small, medium, large/],
+    [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--profile', 'huge'], /--profile must be one of free, micro, small, medium, large/],
+    [['serverless', 'update', 'web', '--profile', 'xl'], /--profile must be one of free, micro, small, medium, large/],
     [['serverless', 'create', '--name', 'x', '--image', 'a:1', '--slug', 'Bad_Slug'], /--slug takes lowercase letters, digits and hyphens/],
     [['serverless', 'create', '--name', '___', '--image', 'a:1'], /cannot derive a slug from the name "___"/],
     [['serverless', 'create', '--name', 'x', '--image', 'a@sha256:0123'], /--image a@sha256:0123: a digest reference cannot be sent/],
@@ -258,6 +258,13 @@ describe('serverless update without --wait', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ id: web, max_scale: 5, resource_profile: 'large', spec_generation: 4, observed_generation: 3 });
     expect(apiRequests().at(-1)?.body).toEqual({ max_scale: 5, resource_profile: 'large' });
+  });
+
+  it('the micro profile (v1.7.0) is taken, sent and served', async () => {
+    const r = await cli(['serverless', 'update', 'web', '--profile', 'micro', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(apiRequests().at(-1)?.body).toEqual({ resource_profile: 'micro' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: web, resource_profile: 'micro' });
   });
 
   it('unsetting a variable that is not set and nothing else: exit 2, no PUT', async () => {
