@@ -5,6 +5,7 @@ import { UPTIME_KIND } from '../../client/monitoring.js';
 import type { FamilySpec, Item } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
+import { describeExpectedStatus } from './expected-status.js';
 
 /** `up`, `down`, `paused`, `unknown`: what people call a check's state. */
 export function checkState(c: Item): string {
@@ -39,7 +40,7 @@ export const UPTIME: FamilySpec = {
     ['Every', field(c, 'interval_seconds') ? `${field(c, 'interval_seconds')}s (timeout ${field(c, 'timeout_seconds') ?? '?'}s)` : undefined],
     [
       'Expects',
-      [field(c, 'expected_status') ? `HTTP ${field(c, 'expected_status')}` : undefined, field(c, 'body_keyword') ? `body containing "${field(c, 'body_keyword')}"` : undefined]
+      [field(c, 'expected_status') ? `HTTP ${describeExpectedStatus(field(c, 'expected_status')!)}` : undefined, field(c, 'body_keyword') ? `body containing "${field(c, 'body_keyword')}"` : undefined]
         .filter(Boolean)
         .join(', ') || undefined,
     ],

@@ -3,6 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { choice, flag, list, option } from '../../cli/command.js';
 import { intOption, textOption } from '../../cli/options.js';
+import { expectedStatusOf } from './expected-status.js';
 
 export const CHANNELS = ['database', 'mail', 'webhook'] as const;
 
@@ -13,9 +14,9 @@ function urlOption(value: string): string {
 }
 
 function statusOption(value: string): string {
-  const v = value.trim();
-  if (!/^[1-5][0-9]{2}(-[1-5][0-9]{2})?$/.test(v)) throw new InvalidArgumentError('--expect-status takes a status or a range, e.g. 200 or 200-299.');
-  return v;
+  const wire = expectedStatusOf(value);
+  if (wire === undefined) throw new InvalidArgumentError('--expect-status takes a class (2xx), a range of classes (2xx-3xx) or one status (exact:204, or 204); 200-299 is read as 2xx.');
+  return wire;
 }
 
 function channelOption(value: string): string {
@@ -30,7 +31,7 @@ export function checkOptions(requiredUrl: boolean) {
     method: choice('--method <method>', 'HTTP method', ['GET', 'HEAD']),
     interval: choice('--interval <seconds>', 'how often to check: every 60 or 300 seconds', ['60', '300']),
     checkTimeout: option('--check-timeout <seconds>', 'a check slower than this fails (1 to 30)', intOption('--check-timeout', 1, 30)),
-    expectStatus: option('--expect-status <status>', 'the status (or range) that counts as up, e.g. 200-299', statusOption),
+    expectStatus: option('--expect-status <status>', 'the status that counts as up: 2xx, 2xx-3xx or exact:204', statusOption),
     keyword: option('--keyword <text>', 'the body must contain this text', textOption('--keyword')),
     clearKeyword: flag('--clear-keyword', 'stop checking the body for a text'),
     followRedirects: choice('--follow-redirects <on|off>', 'follow redirects', ['on', 'off']),

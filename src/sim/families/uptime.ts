@@ -179,7 +179,8 @@ function validate(body: Record<string, unknown>, needNameUrl: boolean): Record<s
   int('timeout_seconds', 1, 30);
   int('failure_threshold', 1, 10);
   int('ssl_expiry_threshold_days', 1, 90);
-  if (body.expected_status !== undefined && !(typeof body.expected_status === 'string' && /^[1-5][0-9]{2}(-[1-5][0-9]{2})?$/.test(body.expected_status)))
+  // The grammar the provider's own client documents (the facts say only "string").
+  if (body.expected_status !== undefined && !(typeof body.expected_status === 'string' && /^(?:[1-5]xx(?:-[1-5]xx)?|exact:[1-5][0-9]{2})$/.test(body.expected_status)))
     e.expected_status = ['The expected status field format is invalid.'];
   const ch = body.notification_channels;
   if (ch !== undefined && ch !== null && !(Array.isArray(ch) && ch.every((x) => CHANNELS.includes(x as string)))) e['notification_channels'] = ['The selected notification channels is invalid.'];
@@ -209,7 +210,7 @@ export function newCheck(r: { id: string; teamId: number; name: string; url: str
     enabled: true,
     intervalSeconds: 60,
     timeoutSeconds: 10,
-    expectedStatus: '200-299',
+    expectedStatus: '2xx',
     bodyKeyword: null,
     followRedirects: true,
     verifyTls: true,

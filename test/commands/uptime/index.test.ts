@@ -68,7 +68,7 @@ describe('uptime create / update / delete', () => {
       url: 'https://docs.acme.example/',
       interval_seconds: '300',
       timeout_seconds: 5,
-      expected_status: '200-299',
+      expected_status: '2xx',
       body_keyword: 'Welcome',
       check_ssl_expiry: true,
       ssl_expiry_threshold_days: 21,
