@@ -23,8 +23,14 @@ export const ReplicaList = z.looseObject({
   master: lenient(Replica),
   billing: lenient(z.looseObject({ hourly_cost_cents: optNum, monthly_cost_cents: optNum })),
 });
-/** POST /database/{id}/replicas: 201 `{message, replicas: [{status, replica_name, replica_index, message}]}`. */
-export const ReplicasAdded = z.looseObject({ message: optText, replicas: lenientArray(z.looseObject({ status: optText, replica_name: optText, replica_index: optNum, message: optText })) });
+const AddedReplica = z.looseObject({ status: optText, replica_name: optText, replica_index: optNum, message: optText });
+/** v1.7.0's other 201: the change as one operation (`to_count` is typed as a string there). */
+const ReplicaCountChange = z.looseObject({ operation_id: optText, from_count: lenient(z.union([z.number(), z.string()])), to_count: lenient(z.union([z.number(), z.string()])) });
+/**
+ * POST /database/{id}/replicas: 201 `{message, replicas: [{status, replica_name, replica_index, message}]}`,
+ * or (v1.7.0) `{message, replicas: {operation_id, from_count, to_count}}`.
+ */
+export const ReplicasAdded = z.looseObject({ message: optText, replicas: z.union([ReplicaCountChange, lenientArray(AddedReplica)]) });
 /** GET /database/{id}/replicas/status: `{is_replicating, replica_count, replicas}`. */
 export const ReplicationStatus = z.looseObject({ is_replicating: optBool, replica_count: optNum, replicas: lenientArray(Replica) });
 export type Replica = z.infer<typeof Replica>;

@@ -16,9 +16,18 @@ export default defineCommand({
     const flags = waitFlagsOf(opts);
     const { client, id, before, name } = await resolveResource(app, DATABASE, ref);
     const added = await client.datastores.replicas.add(id, opts.count, { signal: app.ctx.signal });
-    const names = added.value.replicas.map((r) => r.replica_name ?? (r.replica_index === undefined || r.replica_index === null ? '' : `replica ${r.replica_index}`)).filter(Boolean);
-    if (!app.json) for (const n of names) app.print(n);
-    app.info(`adding ${opts.count} replica${opts.count > 1 ? 's' : ''} to ${name} (id ${id}); they sync in a few minutes`);
+    const replicas = added.value.replicas;
+    const plural = `${opts.count} replica${opts.count > 1 ? 's' : ''}`;
+    if (Array.isArray(replicas)) {
+      const names = replicas.map((r) => r.replica_name ?? (r.replica_index === undefined || r.replica_index === null ? '' : `replica ${r.replica_index}`)).filter(Boolean);
+      if (!app.json) for (const n of names) app.print(n);
+      app.info(`adding ${plural} to ${name} (id ${id}); they sync in a few minutes`);
+    } else {
+      // v1.7.0's other answer: no replica names yet, one operation taking the count from -> to.
+      const counts = replicas.from_count != null && replicas.to_count != null ? `, ${replicas.from_count} -> ${replicas.to_count}` : '';
+      const operation = replicas.operation_id ? `, operation ${replicas.operation_id}` : '';
+      app.info(`adding ${plural} to ${name} (id ${id}${counts}${operation}); they sync in a few minutes`);
+    }
     if (!flags.wait) {
       if (app.json) app.printJson(added.raw);
       return;

@@ -168,6 +168,13 @@ describeFixtureCases('database against real-shaped answers', [
     stdout: /^orders-pg-3\n$/,
   },
   {
+    name: 'replicas add, answered as one operation (v1.7.0): no names on stdout, the counts and the operation on stderr',
+    argv: ['database', 'replicas', 'add', ORDERS],
+    routes: { [SHOW]: 'database/show', 'POST /api/v1/database/:id/replicas': 'database/replicas-add.operation' },
+    stdout: /^$/,
+    stderr: /adding 1 replica to orders-pg \(id \w+, 1 -> 2, operation op-4f1c2a9e\); they sync/,
+  },
+  {
     name: 'replicas remove --yes (by name: the list gives the index)',
     argv: ['database', 'replicas', 'remove', ORDERS, 'orders-pg-2', '--yes'],
     routes: { [SHOW]: 'database/show', 'GET /api/v1/database/:id/replicas': 'database/replicas-list', 'DELETE /api/v1/database/:id/replicas/:index': 'database/replicas-remove' },
