@@ -6,9 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { settle } from '../../../src/sim/state/containers.js';
-import { REG, SEED_IDS, SERVER_KINDS, useHarness, type Harness } from '../../helpers/sim.js';
+import { peek, REG, requestLines, SEED_IDS, SERVER_KINDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 const { web } = SEED_IDS;
 const dir = mkdtempSync(join(tmpdir(), 'infra-scale-'));
@@ -105,6 +106,61 @@ describe('on a server with generations', () => {
     expect(r.stderr).toMatch(/generation 4 of web is ready/);
     const c = record(h, web);
     expect(h.sim.world.status(c).observedGeneration).toBe(4);
+  });
+});
+
+describe('a server with generations that answers a change without a new generation', () => {
+  let h: Harness;
+  useHarness((x) => (h = x));
+  type View = { container: Record<string, unknown> };
+
+  /** PUT keeps build_cache_enabled; `rollout`: also starts one, but answers with the old generation (a lagging answer). */
+  function keepWithoutGeneration(rollout: boolean): void {
+    h.sim.use(
+      http.put('*/api/v1/serverless/:id', async ({ request, params }) => {
+        const body = (await request.json()) as { build_cache_enabled: boolean };
+        const id = String(params.id);
+        const old = await peek<View>(h.sim, `/api/v1/serverless/${id}`);
+        const c = h.sim.world.containers.findAnyTeam(id)!;
+        if (rollout) h.sim.world.containers.change(c, { ...c.spec, build_cache_enabled: body.build_cache_enabled }, h.sim.world.now());
+        else c.spec = { ...c.spec, build_cache_enabled: body.build_cache_enabled };
+        const now = await peek<View>(h.sim, `/api/v1/serverless/${id}`);
+        return HttpResponse.json({ message: 'Serverless container update initiated', container: { ...now.container, spec_generation: old.container.spec_generation } });
+      }),
+    );
+  }
+
+  it('no rollout: update --wait says so, and claims no generation ready', async () => {
+    keepWithoutGeneration(false);
+    const r = await h.cli(['serverless', 'update', 'web', '--no-build-cache', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`updated web (id ${web}): the server started no new generation for this change (spec_generation stays 3), so no rollout follows and there is none to wait for\n`);
+    // One re-read tells a change without a rollout from a lagging answer.
+    expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${web}`, `GET /api/v1/serverless/${web}`]);
+  });
+
+  it('no rollout, without --wait: no hint to wait for an earlier generation', async () => {
+    keepWithoutGeneration(false);
+    const r = await h.cli(['serverless', 'update', 'web', '--no-build-cache', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/hint: follow the rollout/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: web, build_cache_enabled: false, spec_generation: 3 });
+  });
+
+  it('a lagging answer: the re-read names the new generation, and --wait follows it', async () => {
+    keepWithoutGeneration(true);
+    const r = await h.cli(['serverless', 'update', 'web', '--no-build-cache', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^updated web \(id .*\): generation 4$/m);
+    expect(r.stderr).toMatch(/generation 4 of web is ready/);
+  });
+
+  it('apply: "no rollout", nothing waited for', async () => {
+    keepWithoutGeneration(false);
+    const r = await h.cli(['serverless', 'apply', '--name', 'web', '--image', `${REG}/web:1.2.0`, '--no-build-cache', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`web: updated (id ${web}; the server started no new generation, generation stays 3: no rollout)\n  ~ build_cache_enabled: true → false\n`);
+    expect(r.stderr).not.toMatch(/is ready/);
   });
 });
 
