@@ -97,6 +97,16 @@ export function flag(flags: string, description: string, extra: { hidden?: boole
   return { flags, description, absent: /(^|[\s,])--no-/.test(flags), hidden: extra.hidden };
 }
 
+/**
+ * One half of a `--x` / `--no-x` pair that sets one boolean: true, false, or undefined when
+ * neither is given (flag() is false when absent, which would send a setting nobody asked for).
+ * Declare `--x` first: commander then leaves the value unset when neither is on the line, and
+ * both halves read the same value (the last one given wins).
+ */
+export function toggle(flags: string, description: string): OptionSpec<boolean | undefined> {
+  return { flags, description };
+}
+
 /** An option with a value (text, or what `parse` makes of it); undefined when absent. */
 export function option(flags: string, description: string): OptionSpec<string | undefined>;
 export function option<T>(flags: string, description: string, parse: (value: string) => T): OptionSpec<T | undefined>;

@@ -54,6 +54,12 @@ export interface ContainerChange {
   environment_variables?: Record<string, string>;
   health_check_path?: string;
   concurrency_target?: number;
+  /** v1.7.0: instances a new revision starts with. */
+  initial_scale?: number;
+  /** v1.7.0: how long an idle instance is kept before scaling down. */
+  scale_down_delay_seconds?: number;
+  /** v1.7.0: whether the platform's builds reuse their cache. */
+  build_cache_enabled?: boolean;
 }
 
 /** A container as the API answered it: the parsed view, and the payload for --json. */

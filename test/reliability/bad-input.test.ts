@@ -22,6 +22,8 @@ const BAD: Record<string, string[]> = {
   '--port': ['0', '65536', '-1', 'http', '80.5', ''],
   '--min': ['-1', 'one', '1.5', '1001', ''],
   '--max': ['0', '-1', 'ten', '1001', ''],
+  '--initial-scale': ['-1', 'two', '1.5', '1001', ''],
+  '--scale-down-delay': ['abc', '30', '-5s', '1500ms', '0.5s', ''],
   '--timeout': ['abc', '10', '-5s', '0s', '5 minutes', '1y', ''],
   '--interval': ['abc', '10', '-5s', '0s', ''],
   '--since': ['abc', '11d', '2000-01-01T00:00:00Z', 'yesterday', '1y', '', '2099-01-01T00:00:00Z'],

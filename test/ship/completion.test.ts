@@ -122,7 +122,7 @@ describe('bash', () => {
 
   it('completes the flags of the real dialect', () => {
     const [create, wait, diagnose, sim, get, creds] = bashComplete([
-      ['infra', 'serverless', 'create', '--s'],
+      ['infra', 'serverless', 'create', '--sl'],
       ['infra', 'serverless', 'wait', 'web', '--o'],
       ['infra', 'serverless', 'diagnose', 'web', '--e'],
       ['infra', 'sim', '--no-g'],

@@ -51,7 +51,12 @@ describe('the flags of the real dialect', () => {
   const SHOWN: [string, RegExp[]][] = [
     [
       'serverless create',
-      [/--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/, /--profile <name>\s+resource profile \(choices: "free", "micro", "small", "medium", "large"\)/, /no tag means latest/],
+      [
+        /--slug <slug>\s+URL-safe identifier \(default: derived from the name\)/,
+        /--profile <name>\s+resource profile \(choices: "free", "micro", "small", "medium", "large"\)/,
+        /no tag means latest/,
+        /--no-build-cache\s+build without the cache/,
+      ],
     ],
     ['serverless get', [/--show-secrets\s+show environment variable values unmasked/, /Arguments: id\s+container id, name or slug/]],
     ['database credentials', [/--show-secrets\s+show the password and the URL unmasked/]],

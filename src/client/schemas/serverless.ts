@@ -25,6 +25,10 @@ export const Container = lazy(() =>
     /** Sent by newer servers only (spec 2.3); contract 6.8 says how to wait without them. */
     spec_generation: optNum,
     observed_generation: optNum,
+    /** v1.7.0 settings; absent on servers that predate them (null: not set, the platform's default). */
+    initial_scale: optNum,
+    scale_down_delay_seconds: optNum,
+    build_cache_enabled: optBool,
     current_revision: optText,
     deployment_count: optNum,
     url: optText,

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../kit/stdin.js';
-import { RESOURCE_PROFILES, slugFrom, splitImage } from './flags.js';
+import { InvalidArgumentError } from 'commander';
+import { delaySeconds, RESOURCE_PROFILES, slugFrom, splitImage } from './flags.js';
 import { parseYaml, YamlError } from './apply-yaml.js';
 
 /** One container as it should be. Fields left out are left as they are (a create uses the defaults). */
@@ -19,6 +20,10 @@ export interface Desired {
   min?: number;
   max?: number;
   profile?: string;
+  initialScale?: number;
+  /** Seconds (the file's `scale_down_delay` is duration text, as the flag). */
+  scaleDownDelay?: number;
+  buildCache?: boolean;
   /** Set (merged into the current variables, as update does). */
   env: [string, string][];
   /** Removed when present. */
@@ -28,7 +33,7 @@ export interface Desired {
 }
 
 /** The keys of a file entry: the flags' names (`unset_env` for --unset-env). */
-export const FILE_FIELDS = ['name', 'slug', 'image', 'port', 'env', 'unset_env', 'min', 'max', 'profile'] as const;
+export const FILE_FIELDS = ['name', 'slug', 'image', 'port', 'env', 'unset_env', 'min', 'max', 'profile', 'initial_scale', 'scale_down_delay', 'build_cache'] as const;
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -41,6 +46,9 @@ export interface FlagInput {
   min?: number;
   max?: number;
   profile?: string;
+  initialScale?: number;
+  scaleDownDelay?: number;
+  buildCache?: boolean;
   env: [string, string][];
   unsetEnv: string[];
 }
@@ -57,6 +65,9 @@ export function fromFlags(f: FlagInput): Desired[] {
   if (f.min !== undefined) d.min = f.min;
   if (f.max !== undefined) d.max = f.max;
   if (f.profile !== undefined) d.profile = f.profile;
+  if (f.initialScale !== undefined) d.initialScale = f.initialScale;
+  if (f.scaleDownDelay !== undefined) d.scaleDownDelay = f.scaleDownDelay;
+  if (f.buildCache !== undefined) d.buildCache = f.buildCache;
   return [check(d, (m) => new UsageError(m))];
 }
 
@@ -172,6 +183,23 @@ function entry(raw: unknown, at: string): Desired {
   if (profile !== undefined) {
     if (!(RESOURCE_PROFILES as readonly string[]).includes(profile)) throw fail(`"profile" must be one of ${RESOURCE_PROFILES.join(', ')}`);
     d.profile = profile;
+  }
+  // The bound of --initial-scale: the facts give none, a server's 422 speaks beyond it.
+  const initialScale = int('initial_scale', 0, 1000);
+  if (initialScale !== undefined) d.initialScale = initialScale;
+  if (raw.scale_down_delay !== undefined) {
+    const v = raw.scale_down_delay;
+    if (typeof v !== 'string') throw fail('"scale_down_delay" must be a duration in whole seconds, such as "0s", "30s" or "5m"');
+    try {
+      d.scaleDownDelay = delaySeconds('scale_down_delay', v);
+    } catch (err) {
+      if (err instanceof InvalidArgumentError) throw fail(err.message.replace(/^scale_down_delay/, '"scale_down_delay"').replace(/\.$/, ''));
+      throw err;
+    }
+  }
+  if (raw.build_cache !== undefined) {
+    if (typeof raw.build_cache !== 'boolean') throw fail('"build_cache" must be true or false');
+    d.buildCache = raw.build_cache;
   }
   if (raw.env !== undefined) {
     if (!isObject(raw.env)) throw fail('"env" must be an object of NAME: value');

@@ -2,7 +2,8 @@
 // name, else by slug), and what to send: a create with the defaults for what is left out, an
 // update with only the fields that differ (the environment merged as `update` merges it), or
 // nothing at all.
-import { UsageError } from '../../cli/errors.js';
+import { CliError, UsageError } from '../../cli/errors.js';
+import { ExitCode } from '../../shared/exit-codes.js';
 import { need } from '../../client/wire.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerChange } from '../../client/serverless.js';
@@ -12,11 +13,13 @@ import { slugFrom } from './flags.js';
 
 export type Action = 'create' | 'update' | 'unchanged';
 
+type Value = string | number | boolean | null;
+
 export interface DiffLine {
   /** `image`, `port`, `min_scale`, `env.LOG_LEVEL`... */
   field: string;
-  from: string | number | null;
-  to: string | number | null;
+  from: Value;
+  to: Value;
   /** An environment value: masked unless --show-secrets. */
   secret?: boolean;
 }
@@ -59,6 +62,8 @@ function planCreate(d: Desired): Plan {
   };
   if (change.min_scale! > change.max_scale!)
     throw new UsageError(`${d.source}: min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
+  const settings = settingsOf(d);
+  Object.assign(change, settings);
   const env = Object.fromEntries(d.env);
   if (d.env.length) change.environment_variables = env;
   const diff: DiffLine[] = [
@@ -69,6 +74,7 @@ function planCreate(d: Desired): Plan {
     { field: 'min_scale', from: null, to: change.min_scale! },
     { field: 'max_scale', from: null, to: change.max_scale! },
     { field: 'resource_profile', from: null, to: change.resource_profile! },
+    ...Object.entries(settings).map(([field, to]) => ({ field, from: null, to })),
     ...Object.keys(env)
       .sort()
       .map((k) => ({ field: `env.${k}`, from: null, to: env[k]!, secret: true })),
@@ -82,7 +88,7 @@ function planUpdate(d: Desired, c: Container): Plan {
   const set = <K extends keyof ContainerChange>(field: K, from: ContainerChange[K] | null | undefined, to: ContainerChange[K] | undefined) => {
     if (to === undefined || to === from) return;
     change[field] = to;
-    diff.push({ field, from: (from ?? null) as string | number | null, to: to as string | number });
+    diff.push({ field, from: (from ?? null) as Value, to: to as Value });
   };
   if (c.name !== d.name) set('name', c.name, d.name);
   if (d.slug !== undefined) set('slug', c.slug, d.slug);
@@ -94,6 +100,17 @@ function planUpdate(d: Desired, c: Container): Plan {
   set('min_scale', c.min_scale, d.min);
   set('max_scale', c.max_scale, d.max);
   set('resource_profile', c.resource_profile, d.profile);
+  for (const [field, to] of Object.entries(settingsOf(d)) as [keyof Settings, number | boolean][]) {
+    // A server that does not send the setting (older than v1.7.0) gives nothing to compare:
+    // sending it every time would roll out on every apply, and the server may drop it anyway.
+    if (c[field] === undefined)
+      throw new CliError(
+        ExitCode.FAILED,
+        `${d.source}: the server does not report ${field} for ${c.name ?? c.id} (it may predate API v1.7.0), so apply cannot tell whether it differs`,
+        `leave it out of the description, or set it once with: infra serverless update ${c.id} ${SETTING_FLAGS[field](to)}`,
+      );
+    set(field, c[field], to as never);
+  }
   const min = change.min_scale ?? c.min_scale;
   const max = change.max_scale ?? c.max_scale;
   if (min !== undefined && min !== null && max !== undefined && max !== null && min > max) throw new UsageError(`${d.source}: min ${min} would be greater than max ${max}`, 'give both min and max');
@@ -114,9 +131,26 @@ function planUpdate(d: Desired, c: Container): Plan {
   return { desired: d, action: diff.length ? 'update' : 'unchanged', current: c, change, diff };
 }
 
+type Settings = Pick<ContainerChange, 'initial_scale' | 'scale_down_delay_seconds' | 'build_cache_enabled'>;
+
+const SETTING_FLAGS: Record<keyof Settings, (v: number | boolean) => string> = {
+  initial_scale: (v) => `--initial-scale ${v}`,
+  scale_down_delay_seconds: (v) => `--scale-down-delay ${v}s`,
+  build_cache_enabled: (v) => (v ? '--build-cache' : '--no-build-cache'),
+};
+
+/** The v1.7.0 settings a description gives, as the API names them. */
+function settingsOf(d: Desired): Settings {
+  const out: Settings = {};
+  if (d.initialScale !== undefined) out.initial_scale = d.initialScale;
+  if (d.scaleDownDelay !== undefined) out.scale_down_delay_seconds = d.scaleDownDelay;
+  if (d.buildCache !== undefined) out.build_cache_enabled = d.buildCache;
+  return out;
+}
+
 /** A diff line for people: `~ image: a → b`, `+ env.X: (set)`; values of env masked unless shown. */
 export function diffText(l: DiffLine, showSecrets: boolean): string {
-  const show = (v: string | number | null) => (v === null ? '' : l.secret && !showSecrets ? '(set)' : String(v));
+  const show = (v: Value) => (v === null ? '' : l.secret && !showSecrets ? '(set)' : String(v));
   if (l.from === null) return `+ ${l.field}: ${show(l.to)}`;
   if (l.to === null) return `- ${l.field}${l.secret && !showSecrets ? '' : `: ${show(l.from)}`}`;
   return l.secret && !showSecrets ? `~ ${l.field}: (changed)` : `~ ${l.field}: ${show(l.from)} → ${show(l.to)}`;

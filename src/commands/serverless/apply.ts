@@ -11,7 +11,8 @@ import { fromFile, fromFlags, type Desired } from './apply-input.js';
 import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
 import { envKey, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { changeStart, changeTarget, createTarget, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
+import { warnUnreported } from './settings.js';
+import { changeStart, changeTarget, createTarget, generationCheck, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -28,7 +29,7 @@ export default defineCommand({
   options: {
     file: option(
       '-f, --file <file>',
-      'JSON or YAML (.yaml/.yml) file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile"}]}',
+      'JSON or YAML (.yaml/.yml) file describing one or more containers (- reads standard input): {"containers": [{"name", "image", "slug", "port", "env": {}, "unset_env": [], "min", "max", "profile", "initial_scale", "scale_down_delay": "30s", "build_cache": true}]}',
     ),
     name: option('--name <name>', 'container name (created when no container has it)', nonEmpty('--name')),
     image: option('--image <ref>', 'image reference (no tag means latest)', nonEmpty('--image')),
@@ -52,12 +53,15 @@ export default defineCommand({
     'infra serverless apply -f deploy.yaml --wait',
     'infra serverless apply -f deploy.json --json | jq -r \'.[] | "\\(.name) \\(.action)"\'',
   ],
-  help: 'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
+  help: 'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. In a file, initial_scale is a whole number, scale_down_delay a duration in whole seconds as text ("0s", "30s", "5m"; sent as scale_down_delay_seconds), build_cache true or false. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
   run: async (app, { opts }) => {
     const flags = waitFlags(opts);
     const given = (['name', 'image', 'slug', 'port', 'min', 'max', 'profile'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
     if (opts.env.length) given.push('--env');
     if (opts.unsetEnv.length) given.push('--unset-env');
+    if (opts.initialScale !== undefined) given.push('--initial-scale');
+    if (opts.scaleDownDelay !== undefined) given.push('--scale-down-delay');
+    if (opts.buildCache !== undefined) given.push(opts.buildCache ? '--build-cache' : '--no-build-cache');
     if (opts.file !== undefined && given.length) throw new UsageError(`-f/--file cannot be combined with ${given.join(', ')}: the file describes the containers`);
     if (opts.dryRun && flags.wait) throw new UsageError('--dry-run changes nothing, so there is nothing to --wait for');
     const wanted = opts.file !== undefined ? await fromFile(app, opts.file) : fromFlags(opts);
@@ -71,8 +75,7 @@ export default defineCommand({
     const plans: Plan[] = [];
     for (const d of wanted) {
       let current = match(d, items);
-      if (current && (d.env.length || d.unsetEnv.length) && (current.environment_variables === undefined || current.environment_variables === null))
-        current = (await client.serverless.get(current.id, { signal: app.ctx.signal })).container;
+      if (current && (lacksEnv(d, current) || lacksSettings(d, current))) current = (await client.serverless.get(current.id, { signal: app.ctx.signal })).container;
       plans.push(planOne(d, current));
     }
     const clash = plans.find((p, i) => p.current && plans.findIndex((q) => q.current?.id === p.current!.id) !== i);
@@ -121,6 +124,20 @@ export default defineCommand({
   },
 });
 
+/** The list item lacks the environment the description edits. */
+function lacksEnv(d: Desired, c: Container): boolean {
+  return (d.env.length > 0 || d.unsetEnv.length > 0) && (c.environment_variables === undefined || c.environment_variables === null);
+}
+
+/** The list item lacks a v1.7.0 setting the description gives (a list may send less than a read). */
+function lacksSettings(d: Desired, c: Container): boolean {
+  return (
+    (d.initialScale !== undefined && c.initial_scale === undefined) ||
+    (d.scaleDownDelay !== undefined && c.scale_down_delay_seconds === undefined) ||
+    (d.buildCache !== undefined && c.build_cache_enabled === undefined)
+  );
+}
+
 interface Result {
   plan: Plan;
   id: string;
@@ -152,6 +169,7 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
       throw err;
     }
     const c = created.container;
+    warnUnreported(app, p.change, created.raw, c.name ?? name, c.id);
     const generation = c.spec_generation ?? undefined;
     printPlan(app, p, `created (id ${c.id}${generation !== undefined ? `, generation ${generation}` : ''})`, showSecrets);
     return {
@@ -169,7 +187,14 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
   const prepared = await prepareKnown(app, client, { id: p.current!.id, name, item: p.current!, ref: name }, flags);
   const before = prepared.before;
   const updated = await client.serverless.update(before.id, p.change, { signal: app.ctx.signal });
-  const c = updated.container;
+  let c = updated.container;
+  const checked = await generationCheck(client, before.id, before, c, app.ctx.signal);
+  if (checked === 'none') {
+    // Nothing rolls out: nothing to wait for, and no generation to claim as this change's.
+    printPlan(app, p, `updated (id ${before.id}; the server started no new generation, generation stays ${before.spec_generation}: no rollout)`, showSecrets);
+    return { plan: p, id: before.id, action: 'updated' };
+  }
+  if (checked) c = checked;
   const target = changeTarget(c, prepared);
   const generation = c.spec_generation ?? undefined;
   printPlan(app, p, `updated (id ${before.id}${generation !== undefined ? `, generation ${generation}` : ''})`, showSecrets);

@@ -2,6 +2,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { ContainerChange } from '../../client/serverless.js';
 import { applyEnv, envEdits, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
+import { warnUnreported } from './settings.js';
 import { afterChange, createTarget } from './wait-flow.js';
 import { defineCommand, option, required } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
@@ -23,6 +24,7 @@ export default defineCommand({
   examples: [
     'infra serverless create --name web --image registry.example.com/acme/web:1.0 --port 8080 --wait',
     'infra serverless create --name api --image ghcr.io/acme/api:2.3 --env LOG_LEVEL=info --env REGION=eu --min 1 --max 5',
+    'infra serverless create --name web --image ghcr.io/acme/web:1.0 --initial-scale 1 --scale-down-delay 30s --build-cache',
     'id=$(infra serverless create --name worker --slug worker-eu --image ghcr.io/acme/worker:1.0)',
     'infra serverless create --name shop --image registry.sim.local/acme/shop:1.0 --preflight --wait --progress json',
   ],
@@ -41,6 +43,7 @@ export default defineCommand({
     if (opts.preflight) await preflightGate(app, client, [`${change.image}:${change.image_tag}`]);
     const created = await client.serverless.create(change, { signal: app.ctx.signal });
     const c = created.container;
+    warnUnreported(app, change, created.raw, c.name ?? name, c.id);
     // Data on stdout: the new id, for `id=$(infra serverless create ...)`; the rest is on stderr.
     if (!app.json) app.print(c.id);
     return afterChange(

@@ -2,9 +2,10 @@
 // first request, and every error names its flag (exit 2).
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
-import { flag, list, option, withChoices } from '../../cli/command.js';
+import { flag, list, option, toggle, withChoices } from '../../cli/command.js';
 import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait-flags.js';
 import { durationOption } from '../../cli/options.js';
+import { formatDuration } from '../../shared/duration.js';
 import type { ContainerChange } from '../../client/serverless.js';
 
 const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -73,7 +74,30 @@ export function specOptions() {
     min: option('--min <n>', 'minimum instances (0 scales to zero)', rangeInt('--min', 0, 1000)),
     max: option('--max <n>', 'maximum instances per revision', rangeInt('--max', 1, 1000)),
     profile: withChoices(option('--profile <name>', 'resource profile', profileOption), RESOURCE_PROFILES),
+    // The facts give no range for initial_scale: the bound of --min, so the CLI refuses nothing
+    // the API could take; beyond what a server allows, its 422 speaks.
+    initialScale: option('--initial-scale <n>', 'instances a new revision starts with (initial_scale, 0-1000)', rangeInt('--initial-scale', 0, 1000)),
+    scaleDownDelay: option('--scale-down-delay <duration>', 'how long an idle instance is kept before it is scaled down, in whole seconds: 0s, 30s, 5m (scale_down_delay_seconds)', (v: string) =>
+      delaySeconds('--scale-down-delay', v),
+    ),
+    buildCache: toggle('--build-cache', 'let builds reuse their cache (build_cache_enabled: true)'),
+    noBuildCache: toggle('--no-build-cache', 'build without the cache (build_cache_enabled: false); neither flag: left as it is'),
   };
+}
+
+/**
+ * A scale-down delay as whole seconds (the API takes `scale_down_delay_seconds`): a duration
+ * with a unit, 0s allowed; a fraction of a second is refused rather than rounded.
+ */
+export function delaySeconds(name: string, value: string): number {
+  const ms = durationOption(name)(value);
+  if (ms % 1_000 !== 0) throw new InvalidArgumentError(`${name} must be whole seconds, e.g. 30s or 5m (got ${value.trim()}; the API takes seconds).`);
+  return ms / 1_000;
+}
+
+/** A delay in seconds as people read it (`5m`, `0s`). */
+export function delayText(seconds: number): string {
+  return formatDuration(seconds * 1_000);
 }
 
 export const RESOURCE_PROFILES = ['free', 'micro', 'small', 'medium', 'large'] as const;
@@ -123,13 +147,25 @@ export function slugOption(value: string): string {
 }
 
 /** The spec fields given on the command line (env handled separately: update merges it). */
-export function specFields(opts: { image?: string; port?: number; min?: number; max?: number; profile?: string }): ContainerChange {
+export function specFields(opts: {
+  image?: string;
+  port?: number;
+  min?: number;
+  max?: number;
+  profile?: string;
+  initialScale?: number;
+  scaleDownDelay?: number;
+  buildCache?: boolean;
+}): ContainerChange {
   const change: ContainerChange = {};
   if (opts.image !== undefined) Object.assign(change, splitImage(opts.image));
   if (opts.port !== undefined) change.port = opts.port;
   if (opts.min !== undefined) change.min_scale = opts.min;
   if (opts.max !== undefined) change.max_scale = opts.max;
   if (opts.profile !== undefined) change.resource_profile = opts.profile;
+  if (opts.initialScale !== undefined) change.initial_scale = opts.initialScale;
+  if (opts.scaleDownDelay !== undefined) change.scale_down_delay_seconds = opts.scaleDownDelay;
+  if (opts.buildCache !== undefined) change.build_cache_enabled = opts.buildCache;
   if (change.min_scale !== undefined && change.max_scale !== undefined && change.min_scale > change.max_scale)
     throw new UsageError(`--min ${change.min_scale} is greater than --max ${change.max_scale}`);
   return change;

@@ -7,6 +7,7 @@ import type { Style } from '../../output/color.js';
 import { age } from '../../output/age.js';
 import { maskPassword } from '../../output/mask.js';
 import { failureHint } from '../../shared/hints.js';
+import { settingLines } from './settings.js';
 
 /** Colours a summary on a terminal: ready green, degraded yellow, failed red. */
 export function colorSummary(summary: string, style: Style): string {
@@ -92,6 +93,7 @@ export function showContainer(app: App, c: Container & { url?: string | null }, 
     ['Port', c.port === undefined || c.port === null ? undefined : String(c.port)],
     ['Scale', scale(c)],
     ['Profile', c.resource_profile ?? undefined],
+    ...settingLines(c),
     ['Environment', environment(c, showSecrets)],
     ['Revision', c.current_revision ?? undefined],
     ['Deployments', c.deployment_count === undefined || c.deployment_count === null ? undefined : String(c.deployment_count)],

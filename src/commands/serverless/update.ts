@@ -2,12 +2,14 @@ import { UsageError } from '../../cli/errors.js';
 import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
+import { warnUnreported } from './settings.js';
+import { afterChange, changeStart, changeTarget, generationCheck, noRollout, prepareChange } from './wait-flow.js';
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { nonEmpty } from '../../cli/options.js';
 
-const NOTHING_HINT = 'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile; to roll out the same configuration again use: infra serverless redeploy <id>';
+const NOTHING_HINT =
+  'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile, --initial-scale, --scale-down-delay, --build-cache/--no-build-cache; to roll out the same configuration again use: infra serverless redeploy <id>';
 
 export default defineCommand({
   path: ['serverless', 'update'],
@@ -24,6 +26,7 @@ export default defineCommand({
     'infra serverless update web --image registry.example.com/acme/web:1.3 --wait',
     'infra serverless update web --env LOG_LEVEL=debug --unset-env OLD_FLAG --wait --timeout 5m',
     'infra serverless update api --max 10 --json | jq .spec_generation',
+    'infra serverless update api --initial-scale 2 --scale-down-delay 5m --no-build-cache --wait',
     'infra serverless update web --image registry.sim.local/acme/web:1.3.0 --preflight --wait --progress json',
   ],
   run: async (app, { args, opts }) => {
@@ -53,7 +56,11 @@ export default defineCommand({
       else app.info('preflight: nothing to check, the image does not change');
     }
     const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
-    const c = updated.container;
+    let c = updated.container;
+    warnUnreported(app, change, updated.raw, c.name ?? name, id);
+    const checked = await generationCheck(client, id, before, c, app.ctx.signal);
+    if (checked === 'none') return noRollout(app, { id, name: c.name ?? name, generation: before.spec_generation!, answer: updated, waited: prepared.flags.wait });
+    if (checked) c = checked;
     const target = changeTarget(c, { ...prepared, before });
     return afterChange(app, client, { id, name: c.name ?? name, target, answer: updated, start: changeStart(c, target), verb: 'updated' }, prepared.flags);
   },

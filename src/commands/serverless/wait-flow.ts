@@ -164,6 +164,31 @@ export function changeStart(answer: Container | undefined, target: Target): Wait
   return { ...(answer ? { initial: answer } : {}), firstReadIsBaseline: true };
 }
 
+/**
+ * Servers with generations number each change that rolls out. An update answer whose
+ * spec_generation is no newer than the read before the write either started no rollout (the
+ * server kept a setting such as build_cache_enabled without one) or lags: waiting on that
+ * generation would report an earlier rollout's success as this change's. One re-read tells:
+ * a newer generation is the change's (returned); none is 'none'; undefined: nothing to check
+ * (a new generation in the answer, or a server without generations).
+ */
+export async function generationCheck(client: Client, id: string, before: Container, answer: Container | undefined, signal: AbortSignal): Promise<Container | 'none' | undefined> {
+  const was = before.spec_generation ?? undefined;
+  const now = answer?.spec_generation ?? undefined;
+  if (was === undefined || now === undefined || now > was) return undefined;
+  const again = (await client.serverless.get(id, { signal })).container;
+  return (again.spec_generation ?? -1) > was ? again : 'none';
+}
+
+/** Says that a change started no rollout; with --json the container as answered, as without --wait. */
+export function noRollout(app: App, change: { id: string; name: string; generation: number; answer: ContainerRead; waited: boolean }): number {
+  app.info(
+    `updated ${change.name} (id ${change.id}): the server started no new generation for this change (spec_generation stays ${change.generation}), so no rollout follows${change.waited ? ' and there is none to wait for' : ''}`,
+  );
+  if (app.json) app.printJson(change.answer.raw);
+  return ExitCode.OK;
+}
+
 /** A create's target: nothing earlier to confuse it with. */
 export function createTarget(answer: Container | undefined): Target {
   const generation = answer?.spec_generation ?? undefined;

@@ -209,7 +209,7 @@ describe('serverless apply -f with several containers', () => {
     [
       'an unknown field',
       { containers: [{ name: 'web', image: 'x/y:1', min_scale: 1 }] },
-      /containers\[0\]: unknown field "min_scale" \(fields: name, slug, image, port, env, unset_env, min, max, profile\)/,
+      /containers\[0\]: unknown field "min_scale" \(fields: name, slug, image, port, env, unset_env, min, max, profile, initial_scale, scale_down_delay, build_cache\)/,
     ],
     ['no image', [{ name: 'web' }], /\[0\]: "image" is required \(web\)/],
     [
