@@ -178,19 +178,20 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = tru
   const ran = new Set();
   let packStale = () => false;
   let packItem;
-  try {
-    if (!usePack) throw new Error('pack not wanted');
-    const file = path.join(distDir, 'pack.cjs');
-    const compiled = compile(file, readShared(file).latin1Slice(), 'pack.cjs', () => [...ran].sort().join('\n'));
-    pack = compiled.value;
-    if (compiled.note !== undefined) {
-      const had = new Set(compiled.note.split('\n'));
-      packStale = () => [...ran].some((name) => !had.has(name));
-      for (const name of had) if (Object.hasOwn(pack, name)) ran.add(name);
-      packItem = compiled.item;
+  if (usePack) {
+    try {
+      const file = path.join(distDir, 'pack.cjs');
+      const compiled = compile(file, readShared(file).latin1Slice(), 'pack.cjs', () => [...ran].sort().join('\n'));
+      pack = compiled.value;
+      if (compiled.note !== undefined) {
+        const had = new Set(compiled.note.split('\n'));
+        packStale = () => [...ran].some((name) => !had.has(name));
+        for (const name of had) if (Object.hasOwn(pack, name)) ran.add(name);
+        packItem = compiled.item;
+      }
+    } catch {
+      // no pack in this build, or unreadable: every chunk from its own file
     }
-  } catch {
-    // no pack in this build, or unreadable: every chunk from its own file
   }
   const modules = new Map();
   // The pack name of `./x.cjs` required from a member in directory `at` (memoised: chunks
