@@ -7,7 +7,7 @@ import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../kit/stdin.js';
 import { InvalidArgumentError } from 'commander';
-import { delaySeconds, RESOURCE_PROFILES, slugFrom, splitImage } from './flags.js';
+import { delaySeconds, RESOURCE_PROFILES, settingsFrom, slugFrom, splitImage, type Settings } from './flags.js';
 import { parseYaml, YamlError } from './apply-yaml.js';
 
 /** One container as it should be. Fields left out are left as they are (a create uses the defaults). */
@@ -20,10 +20,8 @@ export interface Desired {
   min?: number;
   max?: number;
   profile?: string;
-  initialScale?: number;
-  /** Seconds (the file's `scale_down_delay` is duration text, as the flag). */
-  scaleDownDelay?: number;
-  buildCache?: boolean;
+  /** The v1.7.0 settings given (a file's `scale_down_delay` is duration text, as the flag; here seconds). */
+  settings: Settings;
   /** Set (merged into the current variables, as update does). */
   env: [string, string][];
   /** Removed when present. */
@@ -59,15 +57,12 @@ export function fromFlags(f: FlagInput): Desired[] {
     const missing = [f.name === undefined ? '--name' : undefined, f.image === undefined ? '--image' : undefined].filter(Boolean).join(' and ');
     throw new UsageError(`apply needs ${missing}, or a file with -f FILE`, 'infra serverless apply --name web --image registry.sim.local/acme/web:1.3.0, or -f deploy.json');
   }
-  const d: Desired = { name: f.name, ...splitImage(f.image), env: f.env, unsetEnv: f.unsetEnv, source: `--name ${f.name}` };
+  const d: Desired = { name: f.name, ...splitImage(f.image), settings: settingsFrom(f), env: f.env, unsetEnv: f.unsetEnv, source: `--name ${f.name}` };
   if (f.slug !== undefined) d.slug = f.slug;
   if (f.port !== undefined) d.port = f.port;
   if (f.min !== undefined) d.min = f.min;
   if (f.max !== undefined) d.max = f.max;
   if (f.profile !== undefined) d.profile = f.profile;
-  if (f.initialScale !== undefined) d.initialScale = f.initialScale;
-  if (f.scaleDownDelay !== undefined) d.scaleDownDelay = f.scaleDownDelay;
-  if (f.buildCache !== undefined) d.buildCache = f.buildCache;
   return [check(d, (m) => new UsageError(m))];
 }
 
@@ -167,7 +162,7 @@ function entry(raw: unknown, at: string): Desired {
   const image = text('image');
   if (image === undefined) throw fail(`"image" is required (${name})`);
   const place = `${at} (${name})`;
-  const d: Desired = { name, ...splitImageAt(image, place), env: [], unsetEnv: [], source: place };
+  const d: Desired = { name, ...splitImageAt(image, place), settings: {}, env: [], unsetEnv: [], source: place };
   const slug = text('slug');
   if (slug !== undefined) {
     if (!SLUG.test(slug)) throw fail('"slug" takes lowercase letters, digits and hyphens (at most 63, not starting or ending with a hyphen)');
@@ -186,12 +181,12 @@ function entry(raw: unknown, at: string): Desired {
   }
   // The bound of --initial-scale: the facts give none, a server's 422 speaks beyond it.
   const initialScale = int('initial_scale', 0, 1000);
-  if (initialScale !== undefined) d.initialScale = initialScale;
+  if (initialScale !== undefined) d.settings.initial_scale = initialScale;
   if (raw.scale_down_delay !== undefined) {
     const v = raw.scale_down_delay;
     if (typeof v !== 'string') throw fail('"scale_down_delay" must be a duration in whole seconds, such as "0s", "30s" or "5m"');
     try {
-      d.scaleDownDelay = delaySeconds('scale_down_delay', v);
+      d.settings.scale_down_delay_seconds = delaySeconds('scale_down_delay', v);
     } catch (err) {
       if (err instanceof InvalidArgumentError) throw fail(err.message.replace(/^scale_down_delay/, '"scale_down_delay"').replace(/\.$/, ''));
       throw err;
@@ -199,7 +194,7 @@ function entry(raw: unknown, at: string): Desired {
   }
   if (raw.build_cache !== undefined) {
     if (typeof raw.build_cache !== 'boolean') throw fail('"build_cache" must be true or false');
-    d.buildCache = raw.build_cache;
+    d.settings.build_cache_enabled = raw.build_cache;
   }
   if (raw.env !== undefined) {
     if (!isObject(raw.env)) throw fail('"env" must be an object of NAME: value');

@@ -9,7 +9,7 @@ import type { Container } from '../../client/schemas.js';
 import type { ContainerChange } from '../../client/serverless.js';
 import type { Desired } from './apply-input.js';
 import { CREATE_DEFAULTS } from './create.js';
-import { slugFrom } from './flags.js';
+import { slugFrom, type Settings } from './flags.js';
 
 export type Action = 'create' | 'update' | 'unchanged';
 
@@ -62,7 +62,7 @@ function planCreate(d: Desired): Plan {
   };
   if (change.min_scale! > change.max_scale!)
     throw new UsageError(`${d.source}: min ${change.min_scale} is greater than the maximum scale ${change.max_scale}`, `give max as well (the default maximum is ${CREATE_DEFAULTS.max_scale})`);
-  const settings = settingsOf(d);
+  const settings = d.settings;
   Object.assign(change, settings);
   const env = Object.fromEntries(d.env);
   if (d.env.length) change.environment_variables = env;
@@ -100,7 +100,7 @@ function planUpdate(d: Desired, c: Container): Plan {
   set('min_scale', c.min_scale, d.min);
   set('max_scale', c.max_scale, d.max);
   set('resource_profile', c.resource_profile, d.profile);
-  for (const [field, to] of Object.entries(settingsOf(d)) as [keyof Settings, number | boolean][]) {
+  for (const [field, to] of Object.entries(d.settings) as [keyof Settings, number | boolean][]) {
     // A server that does not send the setting (older than v1.7.0) gives nothing to compare:
     // sending it every time would roll out on every apply, and the server may drop it anyway.
     if (c[field] === undefined)
@@ -131,22 +131,11 @@ function planUpdate(d: Desired, c: Container): Plan {
   return { desired: d, action: diff.length ? 'update' : 'unchanged', current: c, change, diff };
 }
 
-type Settings = Pick<ContainerChange, 'initial_scale' | 'scale_down_delay_seconds' | 'build_cache_enabled'>;
-
 const SETTING_FLAGS: Record<keyof Settings, (v: number | boolean) => string> = {
   initial_scale: (v) => `--initial-scale ${v}`,
   scale_down_delay_seconds: (v) => `--scale-down-delay ${v}s`,
   build_cache_enabled: (v) => (v ? '--build-cache' : '--no-build-cache'),
 };
-
-/** The v1.7.0 settings a description gives, as the API names them. */
-function settingsOf(d: Desired): Settings {
-  const out: Settings = {};
-  if (d.initialScale !== undefined) out.initial_scale = d.initialScale;
-  if (d.scaleDownDelay !== undefined) out.scale_down_delay_seconds = d.scaleDownDelay;
-  if (d.buildCache !== undefined) out.build_cache_enabled = d.buildCache;
-  return out;
-}
 
 /** A diff line for people: `~ image: a → b`, `+ env.X: (set)`; values of env masked unless shown. */
 export function diffText(l: DiffLine, showSecrets: boolean): string {

@@ -11,7 +11,7 @@ import { fromFile, fromFlags, type Desired } from './apply-input.js';
 import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
 import { envKey, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
-import { warnUnreported } from './settings.js';
+import { V17_SETTINGS, warnUnreported } from './settings.js';
 import { changeStart, changeTarget, createTarget, generationCheck, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
@@ -131,11 +131,7 @@ function lacksEnv(d: Desired, c: Container): boolean {
 
 /** The list item lacks a v1.7.0 setting the description gives (a list may send less than a read). */
 function lacksSettings(d: Desired, c: Container): boolean {
-  return (
-    (d.initialScale !== undefined && c.initial_scale === undefined) ||
-    (d.scaleDownDelay !== undefined && c.scale_down_delay_seconds === undefined) ||
-    (d.buildCache !== undefined && c.build_cache_enabled === undefined)
-  );
+  return V17_SETTINGS.some((f) => d.settings[f] !== undefined && c[f] === undefined);
 }
 
 interface Result {

@@ -95,6 +95,18 @@ export function delaySeconds(name: string, value: string): number {
   return ms / 1_000;
 }
 
+/** The container settings v1.7.0 added, as the API names them. */
+export type Settings = Pick<ContainerChange, 'initial_scale' | 'scale_down_delay_seconds' | 'build_cache_enabled'>;
+
+/** The settings the flags (or a file entry read as them) give; none given: {}. */
+export function settingsFrom(f: { initialScale?: number; scaleDownDelay?: number; buildCache?: boolean }): Settings {
+  const out: Settings = {};
+  if (f.initialScale !== undefined) out.initial_scale = f.initialScale;
+  if (f.scaleDownDelay !== undefined) out.scale_down_delay_seconds = f.scaleDownDelay;
+  if (f.buildCache !== undefined) out.build_cache_enabled = f.buildCache;
+  return out;
+}
+
 /** A delay in seconds as people read it (`5m`, `0s`). */
 export function delayText(seconds: number): string {
   return formatDuration(seconds * 1_000);
@@ -163,9 +175,7 @@ export function specFields(opts: {
   if (opts.min !== undefined) change.min_scale = opts.min;
   if (opts.max !== undefined) change.max_scale = opts.max;
   if (opts.profile !== undefined) change.resource_profile = opts.profile;
-  if (opts.initialScale !== undefined) change.initial_scale = opts.initialScale;
-  if (opts.scaleDownDelay !== undefined) change.scale_down_delay_seconds = opts.scaleDownDelay;
-  if (opts.buildCache !== undefined) change.build_cache_enabled = opts.buildCache;
+  Object.assign(change, settingsFrom(opts));
   if (change.min_scale !== undefined && change.max_scale !== undefined && change.min_scale > change.max_scale)
     throw new UsageError(`--min ${change.min_scale} is greater than --max ${change.max_scale}`);
   return change;
