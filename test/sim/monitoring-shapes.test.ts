@@ -18,7 +18,7 @@ useSimulator((sim) => (api = simApi(sim)));
 /**
  * Where the simulator knowingly differs from the generated types:
  * - apps metrics `data.metrics` is typed `string`; the series are sent as
- *   `{name: {timestamps, values}}`, the shape of the provider's serverless metrics (README).
+ *   `{name: {timestamps, values}}`, the shape of the provider's serverless metrics (docs/wire-format.md).
  * - `meta.limit`/`meta.hours` are typed `Record<string, never> | null` (a PHP int the generator
  *   could not type): the number asked for is sent back.
  */
