@@ -24,6 +24,16 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['CI', 'When set, no spinners and no prompts: progress is one plain line per state change.'],
 ];
 
+/** Conventions of other programs that infra also follows: in the man page and `infra help environment`. */
+export const CONVENTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['INFRA_CACHE_DIR', 'Directory of the compile cache and of the names shell completion offers, instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.'],
+  ['XDG_CONFIG_HOME', 'The config file is $XDG_CONFIG_HOME/infra/config.json (default ~/.config; %APPDATA%\\infra on Windows) unless INFRA_CONFIG_DIR is set.'],
+  ['XDG_CACHE_HOME', 'The cache is $XDG_CACHE_HOME/infra (default ~/.cache/infra). A relative value is ignored, as the XDG rules say.'],
+  ['CLICOLOR, CLICOLOR_FORCE', 'CLICOLOR=0 turns colour off on a terminal; CLICOLOR_FORCE (not 0) turns it on even when piped. NO_COLOR and FORCE_COLOR come first.'],
+  ['TERM', 'dumb turns colour off on a terminal.'],
+  ['GITHUB_ACTIONS, GITHUB_STEP_SUMMARY', 'On GitHub Actions a failed or degraded wait also prints an ::error annotation, and every finished wait appends a row to the job summary file.'],
+];
+
 /** Text for roff: backslashes and dashes escaped, no line starting with a control character. */
 export function roffText(s: string): string {
   return s
@@ -141,7 +151,7 @@ export function renderManPage(program: Command, version: string): string {
   ];
   for (const { path, cmd } of commands) out.push(...commandSection(path, cmd));
   out.push('.SH ENVIRONMENT');
-  for (const [name, text] of ENVIRONMENT) out.push('.TP', bold(name), roffText(text));
+  for (const [name, text] of [...ENVIRONMENT, ...CONVENTIONS]) out.push('.TP', bold(name), roffText(text));
   out.push('.SH EXIT STATUS');
   for (const [code, text] of EXIT_CODES) out.push('.TP', bold(String(code)), roffText(sentence(text)));
   out.push(
