@@ -71,7 +71,7 @@ export function afterHelpNotes(cmd: Command): string {
   return text.replace(/\nExamples:\n(?: {2}.*\n)+/g, '').trim();
 }
 
-function usage(path: string[], cmd: Command): string {
+export function usage(path: string[], cmd: Command): string {
   const args = cmd.registeredArguments.map((a) => {
     const name = a.name() + (a.variadic ? '...' : '');
     return a.required ? `<${name}>` : `[${name}]`;
