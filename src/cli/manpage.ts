@@ -1,5 +1,5 @@
 // man/infra.1, rendered from the live command tree (every command, its arguments, flags and
-// examples) plus the contract's fixed sections: environment, exit status, files.
+// examples) plus the fixed sections: environment, exit status, files.
 // Deterministic (no date) so that a test can tell when the committed page is out of date.
 import type { Command, Option } from 'commander';
 import { getExamples, walkCommands, type CommandEntry } from './help.js';

@@ -17,7 +17,7 @@ export interface Known {
 export type Route =
   | { kind: 'root' }
   | { kind: 'command'; path: string[] }
-  /** A group named without a subcommand: its help on stderr, exit 2 (contract 15). */
+  /** A group named without a subcommand: its help on stderr, exit 2. */
   | { kind: 'group'; path: string[] }
   /** A word that is not a command where one was expected. */
   | { kind: 'unknown'; path: string[]; word: string; known: string[] }

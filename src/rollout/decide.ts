@@ -1,11 +1,11 @@
-// The stop decision of a wait (contract section 6) as a pure function of one read. The
+// The stop decision of a wait (docs/behaviour.md#waits) as a pure function of one read. The
 // engine (poller.ts) calls it after every GET; nothing here does I/O.
 //
 // What proves that a read describes the change waited for, strongest first:
-// - generations (rule 2): observed_generation >= G, on servers that send them;
-// - the change's own operation (rule 8d): the container's latest operation, read at
+// - generations (docs/behaviour.md#waits-generations): observed_generation >= G, on servers that send them;
+// - the change's own operation (docs/behaviour.md#waits-operation): the container's latest operation, read at
 //   GET /operations/{container id}, is another one than before the write;
-// - a fresh observation (rule 8a-b), on servers with neither: a new revision or deployment
+// - a fresh observation (docs/behaviour.md#waits-fresh), on servers with neither: a new revision or deployment
 //   since the settled read before the write, or a rollout seen in flight after the write
 //   followed by a later observation. observed_at alone also moves when the platform merely
 //   looks again at the previous state, so on its own it proves nothing: that is the case in
@@ -146,7 +146,7 @@ export function isFresh(read: Read, baseline: Baseline | null, seen: Seen = NOTH
   return (seen.inFlight || baseline.in_flight === true) && moved('observed_at');
 }
 
-/** Whether a read has any server value that moves with each observation (rule 8's evidence). */
+/** Whether a read has any server value that moves with each observation (docs/behaviour.md#waits-fresh). */
 function carriesSignal(read: Read): boolean {
   return (read.status_details?.observed_at ?? null) !== null || (read.current_revision ?? null) !== null || (read.deployment_count ?? null) !== null;
 }
@@ -163,7 +163,7 @@ export function baselineOf(read: Read): Baseline {
   };
 }
 
-/** The baseline of a change: the settled read before the write, and the server's last word before the rollout (rule 8a). */
+/** The baseline of a change: the settled read before the write, and the server's last word before the rollout (docs/behaviour.md#waits-baseline). */
 export function changeBaseline(settled: Read, lastWord: Read | undefined): Baseline {
   const b = baselineOf(settled);
   if (!lastWord) return { ...b, in_flight: false };
