@@ -13,7 +13,7 @@ export function setExamples(cmd: Command, lines: string[]): void {
   c[EXAMPLES] = [...(c[EXAMPLES] ?? []), ...lines];
 }
 
-/** The examples given with `examples(cmd, [...])`, in order. */
+/** The examples a command declares (`examples` of defineCommand), in order. */
 export function getExamples(cmd: Command): string[] {
   return (cmd as WithExamples)[EXAMPLES] ?? [];
 }
