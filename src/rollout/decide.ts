@@ -51,7 +51,7 @@ export interface Target {
   /** What a fresh read differs from; null for a create (nothing earlier to confuse it with). */
   baseline?: Baseline | null;
   /**
-   * Rule 8d: the container's latest operation_id before the write (null: it had none).
+   * docs/behaviour.md#waits-operation: the container's latest operation_id before the write (null: it had none).
    * Absent: the server has no operations route (or the wait is not for a change).
    */
   operationBefore?: string | null;
@@ -119,7 +119,7 @@ export interface LatestOperation {
 const KNOWN_TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 export type Read = Pick<Container, 'status_details' | 'observed_generation' | 'current_revision' | 'deployment_count'> & {
-  /** Rule 8d: undefined when not read, null when the route answered 404 (fall back). */
+  /** docs/behaviour.md#waits-operation: undefined when not read, null when the route answered 404 (fall back). */
   latest_operation?: LatestOperation | null;
 };
 
@@ -178,7 +178,7 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
   const observed = read.observed_generation ?? undefined;
   const wait = (phase: WaitPhase, behind = false): Decision => ({ kind: 'wait', phase, behind, ...(observed === undefined ? {} : { observedGeneration: observed }) });
 
-  // Rule 3: a stale status is the last known one; it may say "terminal" for a rollout that
+  // docs/behaviour.md#waits-reading: a stale status is the last known one; it may say "terminal" for a rollout that
   // has moved on, so it never stops the wait.
   if (details.stale === true) return wait('stale');
 
@@ -186,9 +186,9 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
   if (target.generation !== undefined && observed !== undefined) {
     evidence = 'generation';
     if (observed < target.generation) {
-      // Rule 2: a terminal status here describes the previous rollout.
+      // docs/behaviour.md#waits-generations: a terminal status here describes the previous rollout.
       if (op.terminal) return wait('previous_rollout');
-      // Rule 5: not started yet; a running operation is another (earlier) rollout ahead of it.
+      // docs/behaviour.md#waits-generations: not started yet; a running operation is another (earlier) rollout ahead of it.
       return wait('queued', op.state !== 'queued');
     }
   } else if (target.operationBefore !== undefined && read.latest_operation) {
@@ -203,7 +203,7 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
       if (target.baseline?.settled === false && !isFresh(read, target.baseline, seen)) return wait('queued', true);
       return op.state === 'queued' ? wait('queued') : wait('rolling_out');
     }
-    // Rule 8: never a verdict from a read that may still describe the previous rollout.
+    // docs/behaviour.md#waits-without-generations: never a verdict from a read that may still describe the previous rollout.
     if (!isFresh(read, target.baseline, seen)) return wait('previous_rollout');
   } else if (target.generation !== undefined) {
     return { kind: 'impossible', missing: 'observed_generation' };
@@ -211,12 +211,12 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
     // Nothing was changed by this client: the current operation is what is waited for.
     evidence = 'settled';
   }
-  // Rule 1: observed >= G means the change is being rolled out; a fresh read may still show it queued.
+  // docs/behaviour.md#waits-generations: observed >= G means the change is being rolled out; a fresh read may still show it queued.
   if (!op.terminal) return evidence === 'settled' && op.state === 'queued' ? wait('queued') : wait('rolling_out');
   return finished(details, op.state ?? '', evidence, observed, target.generation);
 }
 
-/** Rule 8d: the change's own operation decides; the one that was there before the write does not. */
+/** docs/behaviour.md#waits-operation: the change's own operation decides; the one that was there before the write does not. */
 function byOperation(latest: LatestOperation, before: string | null, details: StatusDetails, wait: (p: WaitPhase) => Decision): Decision {
   if ((latest.operation_id ?? null) === before) return wait('previous_rollout');
   if (latest.terminal !== true) return latest.state === 'queued' ? wait('queued') : wait('rolling_out');
@@ -241,7 +241,7 @@ function byOperation(latest: LatestOperation, before: string | null, details: St
 }
 
 function finished(details: StatusDetails, state: string, evidence: Evidence, observed: number | undefined, generation: number | undefined): Decision {
-  // Rule 4, in this order. Rule 5: observed > G means merged changes, finished for G too.
+  // docs/behaviour.md#waits-outcome, in this order. docs/behaviour.md#waits-generations: observed > G means merged changes, finished for G too.
   const done = (outcome: Outcome): Decision => ({
     kind: 'done',
     outcome,

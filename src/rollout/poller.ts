@@ -32,7 +32,7 @@ export interface WaitOptions<T extends StatusRead = StatusRead> {
    */
   initial?: T;
   /**
-   * Rule 8a for a write whose answer carries no resource (a redeploy's 202, an action's
+   * docs/behaviour.md#waits-baseline for a write whose answer carries no resource (a redeploy's 202, an action's
    * message): the first read after it is the baseline, never a verdict.
    */
   firstReadIsBaseline?: boolean;
@@ -135,7 +135,7 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
     let needBaseline = opts.firstReadIsBaseline === true;
     for (let step = 0; ; step++) {
       if (fresh && container && needBaseline) {
-        // Rule 8a: the server's last word before the rollout; its in-flight state counts as seen.
+        // docs/behaviour.md#waits-baseline: the server's last word before the rollout; its in-flight state counts as seen.
         needBaseline = false;
         target = { ...target, baseline: { ...(target.baseline ?? {}), observed_at: container.status_details?.observed_at ?? null, in_flight: showsInFlight(container) } };
       } else if (fresh && container) {

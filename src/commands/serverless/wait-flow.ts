@@ -91,7 +91,7 @@ export interface Prepared {
   name: string;
   /** The settled read just before the write (the list item on servers with generations). */
   before: Container;
-  /** Rule 8d: the latest operation's id before the write; undefined where the server has no such route. */
+  /** docs/behaviour.md#waits-operation: the latest operation's id before the write; undefined where the server has no such route. */
   operationBefore?: string | null;
   /** The wait flags, less the time a settle took. */
   flags: WaitFlags;
