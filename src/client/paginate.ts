@@ -1,6 +1,6 @@
-// Lazy page iteration over the list shape of spec 2.1: one request per page, following
+// Lazy page iteration over the list shape of docs/behaviour.md#api-lists: one request per page, following
 // `pagination.last_page`, so a long list streams instead of buffering. The server's default
-// page is 15 items, so `per_page` is always sent (contract 12).
+// page is 15 items, so `per_page` is always sent (docs/behaviour.md#wire).
 import type * as z from 'zod/mini';
 import type { HttpClient, Reader } from './http.js';
 import { ResponseShapeError } from './errors.js';

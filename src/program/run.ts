@@ -59,6 +59,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
     if (where.kind === 'unknown') return unknownCommand(ctx, where);
+    if (where.kind === 'topic') return await helpTopicPage(ctx, where.name);
     // Only the command that runs is loaded; help and a bare group need the whole tree.
     const entry = where.kind === 'command' ? entryAt(COMMANDS, where.path) : undefined;
     const wanted = entry ? [entry] : where.kind === 'root' ? [] : COMMANDS;
@@ -122,6 +123,14 @@ function unknownCommand(ctx: Context, where: Extract<Route, { kind: 'unknown' }>
   if (near) ctx.stderr.write(`hint: did you mean ${near}?\n`);
   ctx.stderr.write(`hint: ${under} has: ${where.known.join(', ')} (see '${under} --help')\n`);
   return ExitCode.USAGE;
+}
+
+/** `infra help <topic>`: the page on stdout, as help is (the topics are loaded only here). */
+async function helpTopicPage(ctx: Context, name: string): Promise<number> {
+  const topic = (await import('../cli/help-topics.js')).helpTopic(name);
+  if (!topic) return ExitCode.USAGE;
+  ctx.stdout.write(topic.text());
+  return ExitCode.OK;
 }
 
 /** A group named without a subcommand (`infra serverless`): its help on stderr, exit 2. */

@@ -1,4 +1,4 @@
-// The log stream of any resource (contract section 7, spec 4.1): pages followed through
+// The log stream of any resource (docs/behaviour.md#logs, docs/behaviour.md#api-logs): pages followed through
 // meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
 import type { App } from '../../cli/app.js';
@@ -144,7 +144,7 @@ function write(s: Stream, entries: readonly LogEntry[]): void {
   for (let i = 0; i < entries.length; i += WRITE_BATCH) s.app.ctx.stdout.write(s.render(entries.slice(i, i + WRITE_BATCH)));
 }
 
-/** A 503 of the logs endpoint is the log store, not the container (spec 4.1 rule 2). */
+/** A 503 of the logs endpoint is the log store, not the container (docs/behaviour.md#api-logs). */
 function logsError(err: unknown, storeDown: string): unknown {
   if (err instanceof UnavailableError && err.status === 503) {
     return new CliError(ExitCode.UNAVAILABLE, storeDown, 'the request was retried with backoff; try again later');

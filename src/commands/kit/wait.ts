@@ -31,7 +31,7 @@ export interface WaitSubject {
   endpoint: string;
   /** The command that resumes this wait; `seenFresh`: a read of this change was seen. */
   resume(seenFresh: boolean): string;
-  /** A read in hand, decided first (never a write's answer without generations: rule 8a). */
+  /** A read in hand, decided first (never a write's answer without generations: docs/behaviour.md#waits-baseline). */
   initial?: StatusRead;
   /** The first read after the write is the baseline (a write whose answer carries no resource). */
   firstReadIsBaseline?: boolean;
@@ -41,7 +41,7 @@ export interface WaitSubject {
   untilGone?: boolean;
   /** The change's generation, for events. */
   generation?: number;
-  /** What --json prints at the end, where it is not the final object of contract 6.9. */
+  /** What --json prints at the end, where it is not the final object of docs/behaviour.md#waits-json. */
   json?(r: WaitResult): unknown;
   /** A rollout: failures become GitHub annotations and every end a job-summary row. */
   github?: boolean;
