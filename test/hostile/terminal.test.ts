@@ -3,6 +3,9 @@
 // free-text string) against real processes through bin/infra: no byte of it reaches stdout or
 // stderr as the server sent it, its visible form does, our own colours still come through,
 // and --json keeps the server's strings exactly.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawnCli, type CliResult } from '../helpers/cli.js';
 import { SEED_IDS, useSimulator, type Simulator } from '../helpers/sim.js';
@@ -100,6 +103,20 @@ describe('server text on stdout and stderr', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^warning: .*legacy status "running\^\[\]0;PWNED/m);
     expectSafe(r, 'stderr');
+  });
+});
+
+describe('shell completion', () => {
+  it('a name the terminal would act on is never offered; clean names still are', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'infra-complete-'));
+    const hostile = await spawnCli(['__complete', 'serverless', 'get', ''], { env: env({ INFRA_CACHE_DIR: cache }) });
+    expect(hostile.code).toBe(0);
+    expect(hostile.stdout).not.toMatch(FORBIDDEN);
+    expect(hostile.stdout).not.toContain('PWNED');
+    const clean = await spawnCli(['__complete', 'serverless', 'get', ''], {
+      env: { INFRA_API_URL: sim.url, INFRA_TOKEN: sim.tokens.admin, INFRA_CACHE_DIR: mkdtempSync(join(tmpdir(), 'infra-complete-')) },
+    });
+    expect(clean.stdout.split('\n')).toContain('web');
   });
 });
 
