@@ -37,6 +37,21 @@ describe.runIf(hasTmux || !!process.env.CI)('hostile server text on a terminal',
     expect(screen).toContain('web^[]0;PWNED^G^[[2J');
   });
 
+  it("a prompt naming the server's name shows it visibly; a wrong answer deletes nothing", async () => {
+    term.resize(100, 40);
+    term.clear();
+    const title = term.title();
+    sim.requests.length = 0;
+    term.type(`infra serverless delete ${SEED_IDS.cron}`);
+    const screen = await term.waitFor(/Type its name to confirm: $/m);
+    expect(screen).toContain('cron^[]0;PWNED^G^[[2J');
+    expect(term.title()).toBe(title);
+    term.type('cron');
+    await term.waitFor(/nothing was sent/);
+    expect(sim.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(term.title()).toBe(title);
+  });
+
   it('colours stay ours, and a cut cell leaves no escape open', async () => {
     term.resize(80, 40);
     term.clear();
