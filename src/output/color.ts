@@ -1,7 +1,7 @@
-import { mark } from './terminal-text.js';
-
 // Whether to colour a stream, decided once: chalk ignores NO_COLOR, so the rule lives here.
 // Order: --no-color, NO_COLOR, FORCE_COLOR / CLICOLOR_FORCE, CLICOLOR=0, then TTY and TERM.
+import { mark } from './terminal-text.js';
+
 export function colorEnabled(opts: { noColorFlag: boolean; isTTY: boolean }, env: Record<string, string | undefined>): boolean {
   if (opts.noColorFlag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
