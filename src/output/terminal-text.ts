@@ -4,8 +4,6 @@
 // the cursor. Our own escapes (colours, clearing a spinner's line) cannot pass as text: they
 // travel as markers carrying a per-process secret, and become escapes only after the text
 // around them was made safe. docs/security/terminal.md says what is shown for what.
-import { randomBytes } from 'node:crypto';
-
 /**
  * What a terminal could act on or reorder: C0 controls but tab and newline, DEL, C1 controls
  * (U+0080-U+009F: U+009B is a one-character CSI on some terminals), and the bidirectional
@@ -36,7 +34,10 @@ export function sanitize(text: string): string {
 /** Private-use characters around a marker: nothing prints them on purpose. */
 const OPEN = '\ue000';
 const CLOSE = '\ue001';
-/** Made on the first marker: a process that colours nothing never pays for it. */
+/**
+ * Made on the first marker, from node:crypto loaded only then: a command that colours
+ * nothing (piped, NO_COLOR) loads no crypto at all (test/ship/deferred-builtins.test.ts).
+ */
 let nonce: string | undefined;
 let markerPattern: RegExp | undefined;
 /** The escapes markers stand for, by their number; and back. */
@@ -49,7 +50,7 @@ const numbers = new Map<string, number>();
  */
 export function mark(escape: string): string {
   if (nonce === undefined) {
-    nonce = randomBytes(8).toString('hex');
+    nonce = process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex');
     markerPattern = new RegExp(`${OPEN}${nonce}(\\d+)${CLOSE}`, 'g');
   }
   let n = numbers.get(escape);
