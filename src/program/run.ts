@@ -14,6 +14,7 @@ import type { CommandEntry } from '../commands/index.js';
 import { closest, route, type Known, type Route } from '../cli/route.js';
 import { systemClock } from '../client/clock.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
+import { guardStream } from '../output/terminal-guard.js';
 
 export function defaultContext(overrides: Partial<Context> = {}): Context {
   return {
@@ -53,6 +54,9 @@ function entryAt(commands: readonly CommandEntry[], path: string[]): CommandEntr
 
 export async function run(argv: string[], overrides: Partial<Context> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
+  // Every write for a person passes the terminal guard; exact data asks for rawStream().
+  ctx.stdout = guardStream(ctx.stdout);
+  ctx.stderr = guardStream(ctx.stderr);
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {

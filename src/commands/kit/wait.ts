@@ -12,6 +12,8 @@ import type { Client } from '../../client/index.js';
 import type { Target } from '../../rollout/decide.js';
 import { eventStream, type EventSink } from '../../rollout/events.js';
 import { errorAnnotation, onGitHubActions, summaryTable } from '../../rollout/github.js';
+import { rawStream } from '../../output/terminal-guard.js';
+import { sanitize } from '../../output/terminal-text.js';
 import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../rollout/poller.js';
 import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../rollout/verdict.js';
 import type { Progress } from '../../output/progress.js';
@@ -59,7 +61,8 @@ const NO_PROGRESS: Progress = { update() {}, done() {}, stop() {} };
 
 /** The NDJSON events of one wait, written to stderr (never silenced by --quiet: they were asked for). */
 export function jsonProgress(app: App, subject: { id: string; name: string; generation?: number }): EventSink {
-  const write = (line: string) => app.ctx.stderr.write(`${line}\n`);
+  // Events are data (JSON): past the terminal guard, exact.
+  const write = (line: string) => rawStream(app.ctx.stderr).write(`${line}\n`);
   const sink = eventStream(subject, write, () => app.ctx.clock.now());
   // Stderr holds only events: a wait before a retry is one too (a read that failed, retried).
   const started = app.ctx.clock.now();
@@ -255,7 +258,8 @@ async function reportToGitHub(app: App, all: readonly Finished[]): Promise<void>
     hint: f.verdict.exitCode === ExitCode.OK ? '' : (f.verdict.hint ?? ''),
   }));
   try {
-    await appendFile(file, summaryTable(rows));
+    // Server text in a Markdown file a browser shows: controls made visible first.
+    await appendFile(file, summaryTable(rows.map((r) => ({ container: sanitize(r.container), revision: sanitize(r.revision), outcome: r.outcome, duration: r.duration, hint: sanitize(r.hint) }))));
   } catch (err) {
     app.warn(`could not append the rollout summary to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
   }
