@@ -83,3 +83,49 @@ export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal 
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
 }
+
+/**
+ * The deadline of one upload attempt: cut when the body stalls (no bytes taken by the
+ * transport for `limitMs`), or when no answer comes within `limitMs` once the whole body is
+ * taken; never while the body moves, however long it takes (a 60 MB build on a slow uplink).
+ * Real time, as attemptDeadline; `moved(sent)` is told the bytes taken so far.
+ */
+export function uploadDeadline(limitMs: number, total: number, outer: AbortSignal | undefined) {
+  const ctl = new AbortController();
+  let expired = false;
+  let code = '';
+  let timer: NodeJS.Timeout | undefined;
+  const seconds = `${Math.round(limitMs / 100) / 10}s`;
+  const arm = (why: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      expired = true;
+      code = why;
+      ctl.abort(new Error(why));
+    }, limitMs);
+    timer.unref?.();
+  };
+  const onAbort = () => ctl.abort(outer!.reason);
+  if (outer?.aborted) ctl.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  arm(`the server took no bytes for ${seconds} (0 of ${mib(total)} sent)`);
+  return {
+    signal: ctl.signal,
+    expired: () => expired,
+    get code() {
+      return code;
+    },
+    moved(sent: number) {
+      arm(sent >= total ? `no answer within ${seconds} after the whole body (${mib(total)}) was sent` : `the server took no bytes for ${seconds} (${mib(sent)} of ${mib(total)} sent)`);
+    },
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Bytes in MiB with one decimal (the client has no output helpers: messages only). */
+function mib(bytes: number): string {
+  return `${(bytes / 1048576).toFixed(1)} MiB`;
+}
