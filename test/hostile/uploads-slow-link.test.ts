@@ -30,25 +30,25 @@ const env = (s: SlowServer, timeout: string) => ({ INFRA_API_URL: s.url, INFRA_T
 const uploads = (s: SlowServer) => s.received.filter((r) => r.method === 'POST');
 
 describe('uploads on a slow link', () => {
-  it('a body that takes longer than INFRA_HTTP_TIMEOUT to send completes while it moves (1 MB/s)', async () => {
+  it('a body that takes twice INFRA_HTTP_TIMEOUT to send completes while it moves (1 MB/s)', async () => {
     server = await slowServer({ bytesPerSecond: MiB });
-    const r = await spawnCli(['serverless', 'deploy', CONTAINER_ID, '--dir', context(4)], { env: env(server, '2s'), timeoutMs: 20_000 });
+    const r = await spawnCli(['serverless', 'deploy', CONTAINER_ID, '--dir', context(6)], { env: env(server, '3s'), timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/UND_ERR|unexpected error/);
     expect(r.stderr).toMatch(/^upload accepted: building$/m);
     // Piped stderr: plain lines, and the final one with the size.
-    expect(r.stderr).toMatch(/uploaded 4\.0 MiB in \d+s/);
+    expect(r.stderr).toMatch(/uploaded 6\.0 MiB in \d+s/);
     const [upload] = uploads(server);
     expect(upload).toMatchObject({ url: `/api/v1/serverless/${CONTAINER_ID}/deploy`, complete: true });
-    expect(upload!.bytes).toBeGreaterThan(4 * MiB);
+    expect(upload!.bytes).toBeGreaterThan(6 * MiB);
   });
 
   it('a server that stops reading: exit 7 with the sentence, how far it got and that nothing was deployed', async () => {
     server = await slowServer({ bytesPerSecond: 64 * MiB, stallAfter: 256 * 1024 });
-    const r = await spawnCli(['serverless', 'deploy', CONTAINER_ID, '--dir', context(24)], { env: env(server, '1s'), timeoutMs: 20_000 });
+    const r = await spawnCli(['serverless', 'deploy', CONTAINER_ID, '--dir', context(24)], { env: env(server, '2s'), timeoutMs: 20_000 });
     expect(r.code, r.stderr).toBe(7);
     expect(r.stderr).toMatch(
-      new RegExp(`^error: the upload to POST /api/v1/serverless/${CONTAINER_ID}/deploy stalled: the server took no bytes for 1s \\(\\d+\\.\\d MiB of 24\\.0 MiB sent\\); nothing was deployed$`, 'm'),
+      new RegExp(`^error: the upload to POST /api/v1/serverless/${CONTAINER_ID}/deploy stalled: the server took no bytes for 2s \\(\\d+\\.\\d MiB of 24\\.0 MiB sent\\); nothing was deployed$`, 'm'),
     );
     expect(r.stderr).toMatch(/^hint: run the same command again; INFRA_HTTP_TIMEOUT sets how long an upload may stall/m);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);
