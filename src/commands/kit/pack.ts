@@ -34,7 +34,7 @@ function plural(n: number, word: string): string {
 }
 
 /** Packs the plan's files of `root` into a temporary archive named `<name>.zip`. */
-export async function packPlan(root: string, shownPath: string, plan: PackPlan, name: string): Promise<UploadArchive> {
+export async function packPlan(root: string, shownPath: string, plan: PackPlan, name: string, signal?: AbortSignal): Promise<UploadArchive> {
   const dir = await mkdtemp(join(tmpdir(), 'infra-upload-'));
   const dispose = () => rm(dir, { recursive: true, force: true });
   const path = join(dir, 'archive.zip');
@@ -43,6 +43,8 @@ export async function packPlan(root: string, shownPath: string, plan: PackPlan, 
     out = await open(path, 'wx', 0o600);
     const zip = new ZipFileWriter(out);
     for (const f of plan.files) {
+      // Ctrl-C while packing: stop now, and leave no temporary file behind.
+      signal?.throwIfAborted();
       const handle = await openPlanned(root, f);
       try {
         await zip.add({ name: f.rel, size: f.size, mtime: f.mtime, mode: f.mode, handle });

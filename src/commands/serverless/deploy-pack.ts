@@ -87,7 +87,7 @@ export async function deploySource(src: { dir?: string; archive?: string }, opti
 }
 
 /** The archive of a source: a directory packed now (into a temporary file), a given one as it is. */
-export async function archiveOfSource(source: Source): Promise<UploadArchive> {
+export async function archiveOfSource(source: Source, signal?: AbortSignal): Promise<UploadArchive> {
   if (source.kind === 'archive') return source.archive;
-  return packPlan(source.root, source.shown, source.plan, basename(source.root) || 'source');
+  return packPlan(source.root, source.shown, source.plan, basename(source.root) || 'source', signal);
 }

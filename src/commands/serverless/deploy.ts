@@ -12,7 +12,9 @@ import { UsageError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { archiveOfSource, deploySource, includePath, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './deploy-pack.js';
+import { archiveOfSource, deploySource, includePath, MAX_FILE_BYTES, MAX_TOTAL_BYTES, type Source } from './deploy-pack.js';
+import type { App } from '../../cli/app.js';
+import type { WaitFlags } from '../kit/wait-flags.js';
 import { archiveWhat, showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
@@ -26,6 +28,29 @@ function pathValue(name: string) {
     if (value.trim() === '') throw new InvalidArgumentError(`${name} needs a path.`);
     return value;
   };
+}
+
+/**
+ * Packs (before any request: a file that changes or cannot be read stops the deploy with
+ * nothing sent), reads the baselines, then streams the archive with progress.
+ */
+async function upload(app: App, source: Source, ref: string, flags: WaitFlags) {
+  const archive = await archiveOfSource(source, app.ctx.signal);
+  try {
+    const client = await app.client();
+    const builds = new BuildsApi(client.http);
+    // The reads before the upload: the rollout's baseline and the build that is not this one.
+    // A rollout already running is settled first with --wait on a server without generations (6.8c).
+    const prepared = await prepareChange(app, client, ref, flags);
+    const { id, name } = prepared;
+    const previous = flags.wait ? (await builds.latest(id, { signal: app.ctx.signal })).value : null;
+    app.info(`${archiveWhat(archive, source.kind === 'directory' ? source.shown : undefined)}; uploading ${humanSize(archive.size)} to ${name} (id ${id})`);
+    const check = `see whether a build started: infra serverless builds show ${id}`;
+    const accepted = await uploadWithProgress(app, archive, { json: flags.progress === 'json', check }, (body, o) => builds.deploy(id, body, o));
+    return { client, builds, prepared, previous, accepted };
+  } finally {
+    await archive.dispose();
+  }
 }
 
 export default defineCommand({
@@ -59,32 +84,12 @@ export default defineCommand({
     const source = await deploySource({ dir: opts.dir, archive: opts.archive }, { includeNodeModules: opts.includeNodeModules, include: opts.include.map(includePath) });
     for (const w of source.warnings) app.warn(w);
     if (opts.dryRun) {
+      if (flags.wait) throw new UsageError('--dry-run sends nothing, so there is nothing to --wait for');
       if (source.kind === 'directory') await showPlan(app, source.root, source.shown, source.plan);
       else app.print(`would upload ${archiveWhat(source.archive, undefined)} as it is`);
       return ExitCode.OK;
     }
-    // Packed before any request: a file that changes or cannot be read stops the deploy with nothing sent.
-    const archive = await archiveOfSource(source);
-    let accepted: Awaited<ReturnType<BuildsApi['deploy']>>;
-    let client: Awaited<ReturnType<typeof app.client>>;
-    let builds: BuildsApi;
-    let prepared: Awaited<ReturnType<typeof prepareChange>>;
-    let previous: Awaited<ReturnType<BuildsApi['latest']>>['value'];
-    try {
-      client = await app.client();
-      builds = new BuildsApi(client.http);
-      // The reads before the upload: the rollout's baseline and the build that is not this one.
-      // A rollout already running is settled first with --wait on a server without generations (6.8c).
-      prepared = await prepareChange(app, client, ref, flags);
-      previous = flags.wait ? (await builds.latest(prepared.id, { signal: app.ctx.signal })).value : null;
-      app.info(`${archiveWhat(archive, source.kind === 'directory' ? source.shown : undefined)}; uploading ${humanSize(archive.size)} to ${prepared.name} (id ${prepared.id})`);
-      const id = prepared.id;
-      accepted = await uploadWithProgress(app, archive, { json: flags.progress === 'json', check: `see whether a build started: infra serverless builds show ${id}` }, (body, o) =>
-        builds.deploy(id, body, o),
-      );
-    } finally {
-      await archive.dispose();
-    }
+    const { client, builds, prepared, previous, accepted } = await upload(app, source, ref, flags);
     const { id, name } = prepared;
     app.info(`upload accepted${accepted.value.status ? `: ${accepted.value.status}` : ''}`);
     if (!flags.wait) {

@@ -6,11 +6,32 @@ import { resourceArg, arg, defineCommand, flag, list } from '../../cli/command.j
 import { showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { ExitCode } from '../../shared/exit-codes.js';
+import { UsageError } from '../../cli/errors.js';
 import { humanSize } from '../../output/size.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { SITES } from './family.js';
 import { siteFor } from './site.js';
-import { siteArchive, siteSource, siteWhat } from './pack.js';
+import { siteArchive, siteSource, siteWhat, type SiteSource } from './pack.js';
+import type { App } from '../../cli/app.js';
+import type { WaitFlags } from '../kit/wait-flags.js';
+
+/**
+ * Packs (before any request: a file that changes or cannot be read stops the deploy with
+ * nothing sent), reads the site, then streams the archive with progress.
+ */
+async function upload(app: App, source: SiteSource, ref: string, flags: WaitFlags) {
+  const archive = await siteArchive(source, app.ctx.signal);
+  try {
+    const site = await siteFor(app, ref, flags.wait);
+    const { client, id, name } = site;
+    app.info(`uploading ${siteWhat(source, archive)} (${humanSize(archive.size)}) to ${name} (id ${id})`);
+    const check = `see the site's deployments: infra static-sites deployments ${id}`;
+    const accepted = await uploadWithProgress(app, archive, { json: flags.progress === 'json', check }, (body, o) => client.staticSites.deploy(id, body, o));
+    return { site, accepted };
+  } finally {
+    await archive.dispose();
+  }
+}
 
 export default defineCommand({
   path: ['static-sites', 'deploy'],
@@ -31,24 +52,12 @@ export default defineCommand({
     );
     for (const w of source.warnings) app.warn(w);
     if (opts.dryRun) {
+      if (flags.wait) throw new UsageError('--dry-run sends nothing, so there is nothing to --wait for');
       if (source.kind === 'directory') await showPlan(app, source.root, source.shown, source.plan);
       else app.print(`would upload ${source.archive.filename} (${source.archive.files.length} files) as it is`);
       return ExitCode.OK;
     }
-    // Packed before any request: a file that changes or cannot be read stops the deploy with nothing sent.
-    const archive = await siteArchive(source);
-    let site: Awaited<ReturnType<typeof siteFor>>;
-    let accepted: Awaited<ReturnType<typeof site.client.staticSites.deploy>>;
-    try {
-      site = await siteFor(app, ref, flags.wait);
-      const { client, id, name } = site;
-      app.info(`uploading ${siteWhat(source, archive)} (${humanSize(archive.size)}) to ${name} (id ${id})`);
-      accepted = await uploadWithProgress(app, archive, { json: flags.progress === 'json', check: `see the site's deployments: infra static-sites deployments ${id}` }, (body, o) =>
-        client.staticSites.deploy(id, body, o),
-      );
-    } finally {
-      await archive.dispose();
-    }
+    const { site, accepted } = await upload(app, source, ref, flags);
     const { client, id, before, name } = site;
     app.info(`deployment of ${name} accepted${accepted.value.status ? `: ${accepted.value.status}` : ''}`);
     if (!flags.wait) {

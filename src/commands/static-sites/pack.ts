@@ -38,9 +38,9 @@ export async function siteSource(path: string, include: readonly string[] = []):
 }
 
 /** The archive of a source: a directory packed now (into a temporary file), a given one as it is. */
-export function siteArchive(source: SiteSource): Promise<UploadArchive> {
+export function siteArchive(source: SiteSource, signal?: AbortSignal): Promise<UploadArchive> {
   if (source.kind === 'archive') return Promise.resolve(source.archive);
-  return packPlan(source.root, source.shown, source.plan, basename(source.root) || 'site');
+  return packPlan(source.root, source.shown, source.plan, basename(source.root) || 'site', signal);
 }
 
 /** `3 files from ./dist` or `site.zip`, for messages. */
