@@ -5,14 +5,11 @@
 // upload says are all read from that count.
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { UnavailableError } from './errors.js';
+import { UploadStalledError } from './http-body.js';
+
+export { UploadStalledError };
 
 const PIECE_BYTES = 64 * 1024;
-
-/** An upload cut by its stall limit: the server took no bytes, or gave no answer after them, for that long. */
-export class UploadStalledError extends UnavailableError {
-  override name = 'UploadStalledError';
-}
 
 export interface UploadBody {
   readonly contentType: string;

@@ -1,7 +1,7 @@
 // The transport's small parts: a body read within a size limit (into a buffer a caller may
 // lend), headers flattened and masked for traces, and the deadline of one attempt.
 import type { Dispatcher } from 'undici';
-import { ResponseShapeError } from './errors.js';
+import { ResponseShapeError, UnavailableError } from './errors.js';
 
 export async function readBody(body: Dispatcher.ResponseData['body'], max: number, into: BodyBuffer | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -82,6 +82,11 @@ export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal 
   const present = [...new Set(signals.filter((s): s is AbortSignal => !!s))];
   if (present.length <= 1) return present[0];
   return AbortSignal.any(present);
+}
+
+/** An upload cut by its stall limit: the server took no bytes, or gave no answer after them, for that long. */
+export class UploadStalledError extends UnavailableError {
+  override name = 'UploadStalledError';
 }
 
 /**

@@ -3,12 +3,11 @@
 // undici Dispatcher so tests and library users can inject their own.
 import type { Dispatcher } from 'undici';
 import { createAgent, send } from './undici.js';
-import { UploadStalledError } from './form-data.js';
 import { DeadlineError, ResponseShapeError, UnavailableError } from './errors.js';
 import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
 import { errorCode, errorFor, parseJsonLoose } from './http-errors.js';
-import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readBody, uploadDeadline } from './http-body.js';
+import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readBody, uploadDeadline, UploadStalledError } from './http-body.js';
 
 export { BodyBuffer } from './http-body.js';
 import { TeamsAnswer } from './schemas.js';
