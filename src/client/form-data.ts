@@ -3,7 +3,6 @@
 // chunked encoding: some servers refuse it for uploads). The bytes the transport took are
 // counted: the progress shown, the stall limit (src/client/http.ts) and what an interrupted
 // upload says are all read from that count.
-import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { UploadStalledError } from './http-body.js';
 
@@ -26,7 +25,8 @@ function quoted(name: string): string {
 
 /** The file at `path` (`size` bytes) as the multipart field `field`. */
 export function fileUpload(field: string, path: string, size: number, filename: string, type = 'application/zip'): UploadBody {
-  const boundary = `----infra-${randomBytes(12).toString('hex')}`;
+  // Web Crypto's global, loaded when first used: this module is part of the client's index.
+  const boundary = `----infra-${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(12))).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=${quoted(field)}; filename=${quoted(filename)}\r\nContent-Type: ${type}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
