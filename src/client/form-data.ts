@@ -3,7 +3,6 @@
 // chunked encoding: some servers refuse it for uploads). The bytes the transport took are
 // counted: the progress shown, the stall limit (src/client/http.ts) and what an interrupted
 // upload says are all read from that count.
-import { open } from 'node:fs/promises';
 import { UploadStalledError } from './http-body.js';
 
 export { UploadStalledError };
@@ -39,6 +38,9 @@ export function fileUpload(field: string, path: string, size: number, filename: 
 async function* pieces(path: string, size: number, head: Buffer, tail: Buffer, moved: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   yield head;
   moved(head.length);
+  // Loaded here, not at the top: the client's index exports this module, and a command that
+  // uploads nothing must not load node:fs/promises (test/ship/deferred-builtins.test.ts).
+  const { open } = await import('node:fs/promises');
   const file = await open(path, 'r');
   try {
     let at = 0;
