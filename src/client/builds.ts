@@ -6,7 +6,7 @@
 // failed (with `error_message`), cancelled.
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
-import { newFormData } from './form-data.js';
+import type { UploadBody } from './form-data.js';
 import { lenient, optNum, optText } from './wire.js';
 
 export const Build = z.looseObject({
@@ -31,6 +31,7 @@ const Accepted = z.looseObject({
 });
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
+type UploadOpts = Pick<RequestOptions<unknown>, 'signal' | 'onUploaded'>;
 
 const PERM = { read: 'serverless:read', write: 'serverless:write' } as const;
 
@@ -41,11 +42,9 @@ export class BuildsApi {
     return `/serverless/${encodeURIComponent(id)}${sub}`;
   }
 
-  /** POST .../deploy with the archive as the `file` field. */
-  async deploy(id: string, archive: Uint8Array<ArrayBuffer>, filename: string, opts: Opts = {}) {
-    const form = await newFormData();
-    form.append('file', new Blob([archive], { type: 'application/zip' }), filename);
-    const res = await this.http.request('POST', this.path(id, '/deploy'), { form, schema: Accepted, permission: PERM.write, ...opts });
+  /** POST .../deploy with the archive as the `file` field (src/client/form-data.ts: fileUpload), streamed. */
+  async deploy(id: string, upload: UploadBody, opts: UploadOpts = {}) {
+    const res = await this.http.request('POST', this.path(id, '/deploy'), { upload, schema: Accepted, permission: PERM.write, ...opts });
     return { value: res.data, raw: res.raw };
   }
 

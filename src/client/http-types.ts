@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import type { Clock } from './clock.js';
 import type { RateLimit } from './retry.js';
 import type { BodyBuffer } from './http-body.js';
+import type { UploadBody } from './form-data.js';
 
 export interface HttpOptions {
   /** Service host; `/api/v1` is appended (a trailing `/api/v1` is tolerated). */
@@ -91,6 +92,14 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** A multipart/form-data body (an upload) instead of JSON; undici writes its content type. */
   form?: FormData;
+  /**
+   * A streamed body (an upload: src/client/form-data.ts). Its time limit counts while it
+   * stalls, not while it moves: the request fails when the server takes no bytes for the
+   * request's time limit, or gives no answer within it once the whole body is sent.
+   */
+  upload?: UploadBody;
+  /** Told the bytes of `upload` the transport took so far (progress; what an interrupted upload says). */
+  onUploaded?: (sent: number, total: number) => void;
   headers?: Record<string, string>;
   schema?: Reader<T>;
   /** Permission the endpoint needs (docs/behaviour.md#api-auth), named in a 403 when the body does not say. */

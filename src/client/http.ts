@@ -7,7 +7,7 @@ import { DeadlineError, ResponseShapeError, UnavailableError } from './errors.js
 import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
 import { errorCode, errorFor, parseJsonLoose } from './http-errors.js';
-import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readBody } from './http-body.js';
+import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readBody, uploadDeadline, UploadStalledError } from './http-body.js';
 
 export { BodyBuffer } from './http-body.js';
 import { TeamsAnswer } from './schemas.js';
@@ -127,12 +127,17 @@ export class HttpClient {
     const headers = this.headers(opts, team);
     const payload = opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     if (typeof payload === 'string') headers['content-type'] = 'application/json';
+    if (opts.upload) {
+      headers['content-type'] = opts.upload.contentType;
+      headers['content-length'] = String(opts.upload.length);
+    }
     const attempts = 1 + Math.max(0, this.options.maxRetries ?? DEFAULT_RETRIES);
     const replayable = method === 'GET' || method === 'HEAD' || opts.idempotencyKey !== undefined;
     const signal = anySignal(opts.signal, this.options.signal);
     const maxWaitMs = this.options.maxRateLimitWaitMs ?? 60_000;
     const limitMs = this.deadlineMs;
-    const deadlineAt = this.clock.now() + limitMs;
+    // An upload is never cut while it moves: its attempts watch for a stall instead (uploadDeadline).
+    const deadlineAt = opts.upload ? Number.POSITIVE_INFINITY : this.clock.now() + limitMs;
     const timedOut = (tries: number) => new DeadlineError(`no answer from ${endpoint} within ${formatDuration(limitMs)}${tries > 1 ? ` (${tries} attempts)` : ''}`, endpoint, limitMs);
 
     for (let attempt = 1; ; attempt++) {
@@ -146,7 +151,10 @@ export class HttpClient {
         bytes,
         rateLimit,
         expired,
-      } = await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer, Math.min(perAttempt, left));
+      } = opts.upload
+        ? await this.attemptUpload(url, { method: method as Dispatcher.HttpMethod, headers }, endpoint, started, signal, limitMs, opts)
+        : await this.attempt(url, { method: method as Dispatcher.HttpMethod, headers, body: payload }, endpoint, started, signal, opts.bodyBuffer, Math.min(perAttempt, left));
+      if (expired && opts.upload) throw new UploadStalledError(`the upload to ${endpoint} stalled: ${o.kind === 'status' ? 'no answer' : o.code}`, 0, endpoint);
       // Cut by the request's own time limit, not an attempt's: nothing is left for a retry.
       if (expired && left <= perAttempt) {
         this.trace(`✗ ${endpoint} no complete answer within the time limit of ${formatDuration(limitMs)}; giving up`);
@@ -217,17 +225,41 @@ export class HttpClient {
     }
   }
 
+  /** One attempt of an upload: its body streamed, cut only by a stall (uploadDeadline) or the signal. */
+  private attemptUpload(
+    url: string,
+    req: Pick<Dispatcher.RequestOptions, 'method' | 'headers'>,
+    endpoint: string,
+    started: number,
+    signal: AbortSignal | undefined,
+    limitMs: number,
+    opts: RequestOptions<unknown>,
+  ): Promise<Attempt> {
+    const upload = opts.upload!;
+    const deadline = uploadDeadline(limitMs, upload.length, signal);
+    let sent = 0;
+    const body = upload.open((n) => {
+      sent += n;
+      deadline.moved(sent);
+      opts.onUploaded?.(sent, upload.length);
+    });
+    // headersTimeout 0: undici's limit counts from the start of the request, the body's
+    // sending included; the stall watch above replaces it for an upload.
+    return this.attempt(url, { ...req, body: body as unknown as Dispatcher.RequestOptions['body'], headersTimeout: 0 }, endpoint, started, signal, undefined, 0, deadline);
+  }
+
   /** One attempt: the request, its answer and its whole body, or what went wrong on the way. */
   private async attempt(
     url: string,
-    req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>,
+    req: Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body' | 'headersTimeout'>,
     endpoint: string,
     started: number,
     signal: AbortSignal | undefined,
     into: BodyBuffer | undefined,
     limitMs: number,
+    given?: ReturnType<typeof attemptDeadline>,
   ): Promise<Attempt> {
-    const deadline = attemptDeadline(limitMs, signal);
+    const deadline = given ?? attemptDeadline(limitMs, signal);
     let res: Dispatcher.ResponseData;
     try {
       res = await send(await this.transport(), new URL(url), { ...req, signal: deadline.signal });

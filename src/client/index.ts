@@ -58,3 +58,4 @@ export type { Family, Resolved } from './resolve.js';
 export type { ContainerChange, ContainerRead, CreateResult } from './serverless.js';
 export type { Page, PageQuery } from './paginate.js';
 export type { ResourceKind, ResourceRead, Accepted } from './resources.js';
+export { fileUpload, UploadStalledError, type UploadBody } from './form-data.js';

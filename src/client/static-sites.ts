@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { Id, optBool, optNum, optText } from './wire.js';
-import { newFormData } from './form-data.js';
+import type { UploadBody } from './form-data.js';
 
 export const SiteDeployment = z.looseObject({
   id: Id,
@@ -40,6 +40,7 @@ const DomainAnswer = z.looseObject({ message: optText, data: SiteDomain });
 const Accepted = z.looseObject({ message: optText, site_id: optText, status: optText });
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
+type UploadOpts = Pick<RequestOptions<unknown>, 'signal' | 'onUploaded'>;
 
 export interface Answer<T> {
   value: T;
@@ -55,11 +56,9 @@ export class StaticSitesApi {
     return `/static-sites/${encodeURIComponent(site)}${sub}`;
   }
 
-  /** POST .../deploy with the archive as the `file` field. */
-  async deploy(site: string, archive: Uint8Array<ArrayBuffer>, filename: string, opts: Opts = {}): Promise<Answer<z.infer<typeof Accepted>>> {
-    const form = await newFormData();
-    form.append('file', new Blob([archive], { type: 'application/zip' }), filename);
-    const res = await this.http.request('POST', this.path(site, '/deploy'), { form, schema: Accepted, permission: PERM.write, ...opts });
+  /** POST .../deploy with the archive as the `file` field (src/client/form-data.ts: fileUpload), streamed. */
+  async deploy(site: string, upload: UploadBody, opts: UploadOpts = {}): Promise<Answer<z.infer<typeof Accepted>>> {
+    const res = await this.http.request('POST', this.path(site, '/deploy'), { upload, schema: Accepted, permission: PERM.write, ...opts });
     return { value: res.data, raw: res.raw };
   }
 

@@ -72,10 +72,33 @@ export function parseIgnore(text: string): IgnoreRule[] {
 
 /** Whether `path` (relative, `/`-separated) is left out: the last rule that matches decides. */
 export function isIgnored(rules: readonly IgnoreRule[], path: string, isDir: boolean): boolean {
-  let ignored = false;
+  const rule = decidingRule(rules, path, isDir);
+  return rule !== undefined && !rule.negate;
+}
+
+/** The last rule that matches `path` (it decides: a `!` rule re-includes), or undefined. */
+export function decidingRule<R extends IgnoreRule>(rules: readonly R[], path: string, isDir: boolean): R | undefined {
+  let found: R | undefined;
   for (const r of rules) {
     if (r.dirOnly && !isDir) continue;
-    if (r.regex.test(path)) ignored = !r.negate;
+    if (r.regex.test(path)) found = r;
   }
-  return ignored;
+  return found;
+}
+
+/**
+ * A `.dockerignore`: Docker anchors every pattern at the root of the build context (`*.log`
+ * is the root's logs only, unlike in a `.gitignore`), so each line is read as if it began
+ * with `/`. Docker's other differences (a `!` line can re-include a file inside a left-out
+ * directory) are not followed: the walk does not enter a left-out directory.
+ */
+export function parseDockerIgnore(text: string): IgnoreRule[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return [];
+    const negate = trimmed.startsWith('!');
+    const body = (negate ? trimmed.slice(1) : trimmed).replace(/^(\.\/)+/, '').replace(/^\/*/, '/');
+    const r = parseRule(`${negate ? '!' : ''}${body}`);
+    return r ? [{ ...r, source: trimmed }] : [];
+  });
 }

@@ -1,7 +1,8 @@
-// ZIP archives with Node's own zlib (no dependency): the writer packs a static site's files
-// for `static-sites deploy`, the reader lists an archive's entries (the simulator's build
-// reads them, and the client checks a given archive before sending it). Plain ZIP only, no
-// ZIP64: a static site beyond 65535 files or 4 GiB is refused with a clear message.
+// ZIP archives with Node's own zlib (no dependency): the headers of an entry (the packer
+// streams entries into a file with them: src/shared/zip-file.ts), an in-memory writer (tests,
+// the simulator), and the reader of an archive's entries (the simulator's build reads them,
+// and the client checks a given archive before sending it). Plain ZIP only, no ZIP64: beyond
+// 65535 files or 4 GiB an archive is refused with a clear message.
 import { crc32, deflateRawSync } from 'node:zlib';
 
 export interface ZipInput {
@@ -30,59 +31,103 @@ function dosTime(d: Date): { time: number; date: number } {
   };
 }
 
-/** A ZIP archive of the given files, deflated (stored when deflating does not help). */
+/** What the headers of one entry say: where it starts, how it is stored, its checksum and sizes. */
+export interface EntryHeader {
+  name: Buffer;
+  deflated: boolean;
+  time: number;
+  date: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  mode: number;
+  offset: number;
+}
+
+export function localHeader(e: EntryHeader): Buffer {
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(UTF8_FLAG, 6);
+  local.writeUInt16LE(e.deflated ? 8 : 0, 8);
+  local.writeUInt16LE(e.time, 10);
+  local.writeUInt16LE(e.date, 12);
+  local.writeUInt32LE(e.crc, 14);
+  local.writeUInt32LE(e.compressedSize, 18);
+  local.writeUInt32LE(e.size, 22);
+  local.writeUInt16LE(e.name.length, 26);
+  local.writeUInt16LE(0, 28);
+  return Buffer.concat([local, e.name]);
+}
+
+export function centralHeader(e: EntryHeader): Buffer {
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, so the mode below means something
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(UTF8_FLAG, 8);
+  central.writeUInt16LE(e.deflated ? 8 : 0, 10);
+  central.writeUInt16LE(e.time, 12);
+  central.writeUInt16LE(e.date, 14);
+  central.writeUInt32LE(e.crc, 16);
+  central.writeUInt32LE(e.compressedSize, 20);
+  central.writeUInt32LE(e.size, 24);
+  central.writeUInt16LE(e.name.length, 28);
+  central.writeUInt32LE(((0o100000 | e.mode) << 16) >>> 0, 38);
+  central.writeUInt32LE(e.offset, 42);
+  return Buffer.concat([central, e.name]);
+}
+
+/** The end record: how many entries, and where their central directory is. */
+export function endRecord(count: number, cdSize: number, cdOffset: number): Buffer {
+  if (count > MAX_ENTRIES) throw new ZipLimitError(`${count} files are more than a ZIP archive without ZIP64 holds (${MAX_ENTRIES})`);
+  if (cdOffset + cdSize > MAX_SIZE) throw new ZipLimitError('the archive would exceed 4 GiB');
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(cdSize, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return end;
+}
+
+/** The DOS time fields of an entry (DOS resolution: 2 s, from 1980). */
+export function entryTime(mtime: Date | undefined): { time: number; date: number } {
+  return dosTime(mtime ?? new Date(1980, 0, 1));
+}
+
+export function checkEntrySize(name: string, size: number, offset: number): void {
+  if (size > MAX_SIZE || offset > MAX_SIZE) throw new ZipLimitError(`the archive would exceed 4 GiB at ${name}`);
+}
+
+/** A ZIP archive of the given files, in memory, deflated (stored when deflating does not help). */
 export function zipFiles(files: readonly ZipInput[]): Buffer {
   if (files.length > MAX_ENTRIES) throw new ZipLimitError(`${files.length} files are more than a ZIP archive without ZIP64 holds (${MAX_ENTRIES})`);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
     const deflated = deflateRawSync(f.data);
     const stored = deflated.length >= f.data.length;
     const body = stored ? Buffer.from(f.data) : deflated;
-    if (f.data.length > MAX_SIZE || offset > MAX_SIZE) throw new ZipLimitError(`the archive would exceed 4 GiB at ${f.name}`);
-    const { time, date } = dosTime(f.mtime ?? new Date(1980, 0, 1));
-    const crc = crc32(f.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_FLAG, 6);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(f.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, so the mode below means something
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_FLAG, 8);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(f.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((0o100000 | (f.mode ?? 0o644)) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
+    checkEntrySize(f.name, f.data.length, offset);
+    const e: EntryHeader = {
+      name: Buffer.from(f.name, 'utf8'),
+      deflated: !stored,
+      ...entryTime(f.mtime),
+      crc: crc32(f.data) >>> 0,
+      compressedSize: body.length,
+      size: f.data.length,
+      mode: f.mode ?? 0o644,
+      offset,
+    };
+    const local = localHeader(e);
+    locals.push(local, body);
+    centrals.push(centralHeader(e));
+    offset += local.length + body.length;
   }
   const cd = Buffer.concat(centrals);
-  if (offset + cd.length > MAX_SIZE) throw new ZipLimitError('the archive would exceed 4 GiB');
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  return Buffer.concat([...locals, cd, endRecord(files.length, cd.length, offset)]);
 }
 
 /** Whether bytes start like a ZIP archive (a local file header, or the end record of an empty one). */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isIgnored, parseIgnore, parseRule } from '../../src/shared/ignore-rules.js';
-import { alwaysSkipped, sourceArchive } from '../../src/commands/serverless/deploy-pack.js';
+import { deploySource } from '../../src/commands/serverless/deploy-pack.js';
+import { alwaysSkipped } from '../../src/commands/kit/pack-walk.js';
 
 describe('ignore rules', () => {
   it.each([
@@ -63,7 +64,8 @@ describe('ignore rules', () => {
     writeFileSync(join(dir, 'Dockerfile'), 'FROM x');
     writeFileSync(join(dir, 'out', 'keep.txt'), 'k');
     writeFileSync(join(dir, '.infraignore'), 'out/\n!out/keep.txt\n');
-    expect((await sourceArchive({ dir })).files).toEqual(['.infraignore', 'Dockerfile']);
+    const source = await deploySource({ dir });
+    expect(source.kind === 'directory' && source.plan.files.map((f) => f.rel)).toEqual(['.infraignore', 'Dockerfile']);
   });
 
   it('the total limit names the largest files; exit 2 before anything is read', async () => {
@@ -71,7 +73,7 @@ describe('ignore rules', () => {
     writeFileSync(join(dir, 'Dockerfile'), 'FROM x');
     writeFileSync(join(dir, 'a.bin'), Buffer.alloc(600));
     writeFileSync(join(dir, 'b.bin'), Buffer.alloc(500));
-    await expect(sourceArchive({ dir }, { maxTotalBytes: 1000 })).rejects.toMatchObject({
+    await expect(deploySource({ dir }, { maxTotalBytes: 1000 })).rejects.toMatchObject({
       exitCode: 2,
       message: expect.stringMatching(/holds 1\.1 KiB to upload, over the 1000 B limit; nothing was sent/),
       hint: expect.stringContaining('a.bin (600 B), b.bin (500 B)'),

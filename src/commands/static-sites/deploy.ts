@@ -1,27 +1,64 @@
-// `static-sites deploy <site> <path>`: a directory (packed into a ZIP archive here) or an
-// archive, sent as multipart/form-data `file`. The API answers 202 without the site, so the
+// `static-sites deploy <site> <path>`: a directory (packed into a ZIP archive by the one
+// packer, pack.ts) or an archive, streamed as multipart/form-data `file` with progress
+// (kit/upload.ts); --dry-run shows what would be packed and sends nothing. The API answers 202 without the site, so the
 // wait compares the site's reads with the one taken before the upload (docs/behaviour.md#waits-without-generations).
-import { resourceArg, arg, defineCommand } from '../../cli/command.js';
+import { resourceArg, arg, defineCommand, flag, list } from '../../cli/command.js';
+import { showPlan } from '../kit/pack.js';
+import { uploadWithProgress } from '../kit/upload.js';
+import { ExitCode } from '../../shared/exit-codes.js';
+import { UsageError } from '../../cli/errors.js';
+import { humanSize } from '../../output/size.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { SITES } from './family.js';
 import { siteFor } from './site.js';
-import { archiveOf } from './pack.js';
+import { siteArchive, siteSource, siteWhat, type SiteSource } from './pack.js';
+import type { App } from '../../cli/app.js';
+import type { WaitFlags } from '../kit/wait-flags.js';
+
+/**
+ * Packs (before any request: a file that changes or cannot be read stops the deploy with
+ * nothing sent), reads the site, then streams the archive with progress.
+ */
+async function upload(app: App, source: SiteSource, ref: string, flags: WaitFlags) {
+  const archive = await siteArchive(source, app.ctx.signal);
+  try {
+    const site = await siteFor(app, ref, flags.wait);
+    const { client, id, name } = site;
+    app.info(`uploading ${siteWhat(source, archive)} (${humanSize(archive.size)}) to ${name} (id ${id})`);
+    const check = `see the site's deployments: infra static-sites deployments ${id}`;
+    const accepted = await uploadWithProgress(app, archive, { json: flags.progress === 'json', check }, (body, o) => client.staticSites.deploy(id, body, o));
+    return { site, accepted };
+  } finally {
+    await archive.dispose();
+  }
+}
 
 export default defineCommand({
   path: ['static-sites', 'deploy'],
   description: 'deploy a directory (packed into a ZIP archive) or a .zip archive to a static site; --wait until it is built and live',
   args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<path>', 'directory of the built site, or a .zip archive')],
-  options: operationWaitOptions('build and deployment'),
+  options: {
+    include: list('--include <path>', 'pack this file or directory even though it looks like a secret (.env, .npmrc, keys ...; left out by default); repeatable'),
+    dryRun: flag('--dry-run', 'list what would be packed, with sizes, and what is left out and why; send nothing'),
+    ...operationWaitOptions('build and deployment'),
+  },
   examples: ['infra static-sites deploy docs ./dist --wait', 'infra static-sites deploy docs site.zip', 'infra static-sites deploy docs ./public --wait --timeout 10m --json'],
   help: "A deploy builds the content, then rolls it out; the previous deployment serves until then, and keeps serving if the build fails (the site is then degraded, exit 3 with --wait). 'infra static-sites deployments <site>' lists what was deployed; 'infra static-sites activate' goes back to one.",
   run: async (app, { args: [ref, path], opts }) => {
     const flags = waitFlagsOf(opts);
-    const archive = await archiveOf(path);
-    for (const w of archive.warnings) app.warn(w);
-    const { client, id, before, name } = await siteFor(app, ref, flags.wait);
-    const kib = (archive.bytes.length / 1024).toFixed(1);
-    app.info(`uploading ${archive.what} (${kib} KiB) to ${name} (id ${id})`);
-    const accepted = await client.staticSites.deploy(id, new Uint8Array(archive.bytes), archive.filename, { signal: app.ctx.signal });
+    const source = await siteSource(
+      path,
+      opts.include.map((p) => p.replace(/^(\.\/)+/, '').replace(/\/+$/, '')),
+    );
+    for (const w of source.warnings) app.warn(w);
+    if (opts.dryRun) {
+      if (flags.wait) throw new UsageError('--dry-run sends nothing, so there is nothing to --wait for');
+      if (source.kind === 'directory') await showPlan(app, source.root, source.shown, source.plan);
+      else app.print(`would upload ${source.archive.filename} (${source.archive.files.length} files) as it is`);
+      return ExitCode.OK;
+    }
+    const { site, accepted } = await upload(app, source, ref, flags);
+    const { client, id, before, name } = site;
     app.info(`deployment of ${name} accepted${accepted.value.status ? `: ${accepted.value.status}` : ''}`);
     if (!flags.wait) {
       if (app.json) app.printJson(accepted.raw);
