@@ -12,6 +12,7 @@ import { RequestWatch } from '../output/request-watch.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
+import { jsonText } from '../shared/json-text.js';
 import { retryEvent } from '../shared/retry-event.js';
 
 /** Waits before a retry longer than this are said on stderr; --quiet keeps those of 10 s or more. */
@@ -172,12 +173,12 @@ export class App {
   }
 
   printJson(value: unknown): void {
-    this.ctx.stdout.write(JSON.stringify(value, null, 2) + '\n');
+    this.ctx.stdout.write(jsonText(value, 2) + '\n');
   }
 
   /** One compact JSON value per line (NDJSON). */
   printJsonLine(value: unknown): void {
-    this.ctx.stdout.write(JSON.stringify(value) + '\n');
+    this.ctx.stdout.write(jsonText(value) + '\n');
   }
 
   /** A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts). */
