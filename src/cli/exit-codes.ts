@@ -13,6 +13,7 @@ import {
   UnavailableError,
   ValidationError,
   DeadlineError,
+  ProxyError,
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EndlessListError } from '../client/walk-bounds.js';
@@ -62,6 +63,8 @@ export function classify(err: unknown): Failure {
       message: err.message,
       hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt',
     };
+  if (err instanceof ProxyError)
+    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'check HTTPS_PROXY / HTTP_PROXY (and NO_PROXY for hosts that should be reached directly); --debug shows each attempt' };
   if (err instanceof UnavailableError) {
     const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint };

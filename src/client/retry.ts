@@ -57,8 +57,8 @@ export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | und
 
 /** What one attempt came to. */
 export type Outcome =
-  /** No answer: connection refused, reset, timed out... `code` is errorCode()'s text (ends with the system code). */
-  | { kind: 'connect'; code: string }
+  /** No answer: connection refused, reset, timed out... `code` is errorCode()'s text (ends with the system code); `proxy` says what went wrong at a proxy, when it was there. */
+  | { kind: 'connect'; code: string; proxy?: string }
   /** An answer whose body was cut off. */
   | { kind: 'body'; code: string; status: number }
   /** A complete answer. `retryable` is what its error body says, when it says it. */
