@@ -146,9 +146,10 @@ export async function* paginate<T>(http: HttpClient, path: string, item: z.ZodMi
     // A server that does not advance (or sends no pagination) would otherwise loop forever.
     if (!q.all || pagination.current_page >= pagination.last_page || sentCount === 0) return;
     if (limit !== undefined && count >= limit) return;
-    // Every item the server said there are has come, whatever last_page says.
+    // A last_page that contradicts the total (1e9 pages of 3 items) is not believed: once every
+    // item the total announced has come, the list is complete. Where the two agree, last_page rules.
     const total = read.pagination?.total;
-    if (typeof total === 'number' && total > 0 && guard.items >= total) return;
+    if (typeof total === 'number' && total > 0 && guard.items >= total && pagination.last_page > Math.ceil(total / Math.max(1, pagination.per_page))) return;
     guard.next(pagination.last_page);
     page = Math.max(page, pagination.current_page) + 1;
   }
