@@ -64,7 +64,11 @@ export function classify(err: unknown): Failure {
       hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt',
     };
   if (err instanceof ProxyError)
-    return { code: ExitCode.UNAVAILABLE, message: err.message, hint: 'check HTTPS_PROXY / HTTP_PROXY (and NO_PROXY for hosts that should be reached directly); --debug shows each attempt' };
+    return {
+      code: ExitCode.UNAVAILABLE,
+      message: err.message,
+      hint: 'check HTTPS_PROXY / HTTP_PROXY (credentials go in the proxy URL; NO_PROXY lists hosts reached directly); --debug shows each attempt',
+    };
   if (err instanceof UnavailableError) {
     const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint };

@@ -88,7 +88,7 @@ export function atProxy(err: unknown, proxy: string): unknown {
   const e = err as { message?: string; code?: string; cause?: { code?: string } };
   const message = e?.message ?? '';
   const status = message.match(/^Proxy response \((\d+)\)/)?.[1] ?? (/Proxy Authentication Required \(407\)/.test(message) ? '407' : undefined);
-  if (status === '407') return new ProxyFailure(name, `the proxy ${name} asks for credentials (407 Proxy Authentication Required); give them in the proxy URL`, err);
+  if (status === '407') return new ProxyFailure(name, `the proxy ${name} asks for credentials (407 Proxy Authentication Required)`, err);
   if (status) return new ProxyFailure(name, `the proxy ${name} would not open a connection to the API (it answered ${status})`, err);
   const code = e?.code ?? e?.cause?.code;
   if (code && CONNECT_CODES.has(code)) return new ProxyFailure(name, `cannot reach the proxy ${name} (${errorCode(err)})`, err);
