@@ -12,6 +12,7 @@ import { RequestWatch } from '../output/request-watch.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
+import { MAX_TIMER_MS } from '../client/clock.js';
 import { jsonText } from '../shared/json-text.js';
 import { retryEvent } from '../shared/retry-event.js';
 
@@ -36,6 +37,8 @@ export function requestTimeLimit(value: string | undefined): number | undefined 
     }
   }
   if (!(ms > 0) || !Number.isSafeInteger(ms)) throw new UsageError(`INFRA_HTTP_TIMEOUT must be a duration such as 30s or 2m (a bare number is milliseconds), not "${value}"`);
+  // A longer time limit would not hold in a timer: it would fire at once.
+  if (ms > MAX_TIMER_MS) throw new UsageError(`INFRA_HTTP_TIMEOUT must be at most ${formatDuration(Math.floor(MAX_TIMER_MS / 1_000) * 1_000)} (the longest wait a timer can hold), not "${value}"`);
   return ms;
 }
 

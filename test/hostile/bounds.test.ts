@@ -169,6 +169,16 @@ describe('server-given pauses and --timeout', () => {
   });
 });
 
+describe('INFRA_HTTP_TIMEOUT beyond a timer', () => {
+  it('30d is refused (exit 2, the maximum named) instead of timing out at once', async () => {
+    api.answer(() => ({ body: { data: [], pagination: { current_page: 1, last_page: 1 } } }));
+    const r = await spawnCli(['api', '/vps'], { env: { ...env(), INFRA_HTTP_TIMEOUT: '30d' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: INFRA_HTTP_TIMEOUT must be at most 24d20h31m23s \(the longest wait a timer can hold\), not "30d"$/m);
+    expect(api.requests).toEqual([]);
+  });
+});
+
 describe('JSON nested 100,000 levels deep', () => {
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
 
