@@ -11,7 +11,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // Test files share their worker's module cache: the suite runs twice in CI (Node 20 and
-    // 24) on 2 cores, and re-importing src for each of ~120 files cost a third of its time.
+    // 24) on 2 cores, and re-importing src for each test file cost a third of its time.
     // Nothing in src keeps module-level state (no singletons), which is what makes this safe.
     isolate: false,
     // vitest's default on 2 cores is one worker (cores - 1): the suite ran file after file

@@ -99,7 +99,7 @@ try {
   const saved = med[2] - med[1];
   console.log(`  the internal path saves ${saved.toFixed(1)} ms over the public index (rule: keep it only if >= ${RULE_MS} ms): ${saved >= RULE_MS ? 'kept' : 'NOT WORTH IT: use the public index'}`);
   const h2 = med[1] - med[3];
-  // Deferring it means rewriting undici's source at build time, which issue 13 removed.
+  // Deferring it means rewriting undici's source at build time, which the build no longer does.
   console.log(`  deferring the HTTP/2 client would save ${h2.toFixed(1)} ms more (not done: ${h2 >= RULE_MS ? "it needs a build-time rewrite of undici's source" : `under ${RULE_MS} ms`})`);
 } finally {
   server.close();

@@ -9,6 +9,7 @@ import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color
 import { tableWriter, keyValue, type Column, type TableOptions, type TableWriter } from '../output/table.js';
 import { createProgress, spinnerFits, type Progress } from '../output/progress.js';
 import { RequestWatch } from '../output/request-watch.js';
+import { rawStream } from '../output/terminal-guard.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
@@ -159,7 +160,7 @@ export class App {
    */
   eventsFromStart(): void {
     const started = this.ctx.clock.now();
-    this.retryNotice = (error) => this.ctx.stderr.write(`${JSON.stringify(retryEvent({ id: null, name: null }, error, this.ctx.clock.now(), started))}\n`);
+    this.retryNotice = (error) => rawStream(this.ctx.stderr).write(`${JSON.stringify(retryEvent({ id: null, name: null }, error, this.ctx.clock.now(), started))}\n`);
   }
 
   async close(): Promise<void> {
@@ -175,13 +176,14 @@ export class App {
     this.ctx.stdout.write(text.endsWith('\n') ? text : text + '\n');
   }
 
+  /** Exact data: past the terminal guard (JSON escapes controls itself; strings stay the server's). */
   printJson(value: unknown): void {
-    this.ctx.stdout.write(jsonText(value, 2) + '\n');
+    rawStream(this.ctx.stdout).write(jsonText(value, 2) + '\n');
   }
 
-  /** One compact JSON value per line (NDJSON). */
+  /** One compact JSON value per line (NDJSON), exact as printJson. */
   printJsonLine(value: unknown): void {
-    this.ctx.stdout.write(jsonText(value) + '\n');
+    rawStream(this.ctx.stdout).write(jsonText(value) + '\n');
   }
 
   /** A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts). */

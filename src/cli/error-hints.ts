@@ -1,4 +1,4 @@
-// Every error has a way out (issue 22): the next command to type, named with the reference
+// Every error has a way out, so nobody is left at a dead end: the next command to type, named with the reference
 // the user typed. Pure: classify() (exit-codes.ts) calls these with what the error carries.
 import type { NoSuchNameError } from '../client/errors.js';
 import { closest } from './route.js';

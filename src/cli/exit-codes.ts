@@ -43,7 +43,7 @@ export function classify(err: unknown): Failure {
   if (err instanceof AuthError) {
     if (err.status === 401)
       return { code: ExitCode.AUTH, message: `${err.message} (401 on ${err.endpoint})`, hint: "the token is missing, expired or revoked: run 'infra auth login' or set INFRA_TOKEN" };
-    // A token created for "this project only" gets a 403 in any other project (spec 5 rule 2);
+    // A token created for "this project only" gets a 403 in any other project (docs/behaviour.md#api-auth);
     // the answer says so in words about teams, projects or scope, not by naming a permission.
     const scoped = /\b(team|teams|project|projects|scope|scoped)\b/i.test(err.message);
     const hint = `${

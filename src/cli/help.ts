@@ -13,7 +13,7 @@ export function setExamples(cmd: Command, lines: string[]): void {
   c[EXAMPLES] = [...(c[EXAMPLES] ?? []), ...lines];
 }
 
-/** The examples given with `examples(cmd, [...])`, in order. */
+/** The examples a command declares (`examples` of defineCommand), in order. */
 export function getExamples(cmd: Command): string[] {
   return (cmd as WithExamples)[EXAMPLES] ?? [];
 }
@@ -114,7 +114,10 @@ export const ROOT_NOTES = `Environment:
   INFRA_PROJECT        project id or name (same as --project)
   INFRA_HTTP_TIMEOUT   time limit of each request, retries included (e.g. 30s)
   NO_COLOR, CI         no colour; with CI also no spinners and no prompts
-  All of them: man infra. The settings in effect: infra config list.
+  All of them: infra help environment. The settings in effect: infra config list.
+
+Help topics:
+  infra help environment, infra help exit-codes, infra help formatting
 
 Where to start:
   infra auth login, then infra serverless list. No account at hand? infra sim

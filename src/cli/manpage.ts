@@ -1,5 +1,5 @@
 // man/infra.1, rendered from the live command tree (every command, its arguments, flags and
-// examples) plus the contract's fixed sections: environment, exit status, files.
+// examples) plus the fixed sections: environment, exit status, files.
 // Deterministic (no date) so that a test can tell when the committed page is out of date.
 import type { Command, Option } from 'commander';
 import { getExamples, walkCommands, type CommandEntry } from './help.js';
@@ -22,6 +22,16 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],
   ['CI', 'When set, no spinners and no prompts: progress is one plain line per state change.'],
+];
+
+/** Conventions of other programs that infra also follows: in the man page and `infra help environment`. */
+export const CONVENTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['INFRA_CACHE_DIR', 'Directory of the compile cache and of the names shell completion offers, instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.'],
+  ['XDG_CONFIG_HOME', 'The config file is $XDG_CONFIG_HOME/infra/config.json (default ~/.config; %APPDATA%\\infra on Windows) unless INFRA_CONFIG_DIR is set.'],
+  ['XDG_CACHE_HOME', 'The cache is $XDG_CACHE_HOME/infra (default ~/.cache/infra). A relative value is ignored, as the XDG rules say.'],
+  ['CLICOLOR, CLICOLOR_FORCE', 'CLICOLOR=0 turns colour off on a terminal; CLICOLOR_FORCE (not 0) turns it on even when piped. NO_COLOR and FORCE_COLOR come first.'],
+  ['TERM', 'dumb turns colour off on a terminal.'],
+  ['GITHUB_ACTIONS, GITHUB_STEP_SUMMARY', 'On GitHub Actions a failed or degraded wait also prints an ::error annotation, and every finished wait appends a row to the job summary file.'],
 ];
 
 /** Text for roff: backslashes and dashes escaped, no line starting with a control character. */
@@ -61,7 +71,7 @@ export function afterHelpNotes(cmd: Command): string {
   return text.replace(/\nExamples:\n(?: {2}.*\n)+/g, '').trim();
 }
 
-function usage(path: string[], cmd: Command): string {
+export function usage(path: string[], cmd: Command): string {
   const args = cmd.registeredArguments.map((a) => {
     const name = a.name() + (a.variadic ? '...' : '');
     return a.required ? `<${name}>` : `[${name}]`;
@@ -141,7 +151,7 @@ export function renderManPage(program: Command, version: string): string {
   ];
   for (const { path, cmd } of commands) out.push(...commandSection(path, cmd));
   out.push('.SH ENVIRONMENT');
-  for (const [name, text] of ENVIRONMENT) out.push('.TP', bold(name), roffText(text));
+  for (const [name, text] of [...ENVIRONMENT, ...CONVENTIONS]) out.push('.TP', bold(name), roffText(text));
   out.push('.SH EXIT STATUS');
   for (const [code, text] of EXIT_CODES) out.push('.TP', bold(String(code)), roffText(sentence(text)));
   out.push(

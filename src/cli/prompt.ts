@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { Prompter } from './context.js';
 import { CliError, InterruptedError } from './errors.js';
 import { ExitCode } from '../shared/exit-codes.js';
+import { terminalText } from '../output/terminal-text.js';
 
 export class PromptAbortedError extends CliError {
   constructor() {
@@ -40,7 +41,8 @@ export function ttyPrompter(input: NodeJS.ReadableStream, output: NodeJS.Writabl
         if (!settled) output.write('\n');
         finish(() => reject(new PromptAbortedError()));
       });
-      rl.question(question, (answer) => {
+      // The question may name what the server called a resource: made safe like any output.
+      rl.question(terminalText(question), (answer) => {
         if (secret) output.write('\n');
         finish(() => resolve(answer));
       });

@@ -3,6 +3,7 @@
 // request for a path, or the program itself. Pure, so the table of cases is tested directly.
 // A shorthand (`db`, `ls`, shorthands.ts) routes as the word it stands for, wherever that word
 // is a command, and the route names the long word.
+import { isHelpTopic } from './help-topic-names.js';
 import { expandWord } from './shorthands.js';
 
 /** Global options that take a value: their value is not a command word. */
@@ -16,12 +17,14 @@ export interface Known {
 export type Route =
   | { kind: 'root' }
   | { kind: 'command'; path: string[] }
-  /** A group named without a subcommand: its help on stderr, exit 2 (contract 15). */
+  /** A group named without a subcommand: its help on stderr, exit 2. */
   | { kind: 'group'; path: string[] }
   /** A word that is not a command where one was expected. */
   | { kind: 'unknown'; path: string[]; word: string; known: string[] }
   /** `--help` or `infra help <path>`: the help of `path` (a command or a group). */
-  | { kind: 'help'; path: string[] };
+  | { kind: 'help'; path: string[] }
+  /** `infra help environment`: a page about the program as a whole (help-topics.ts). */
+  | { kind: 'topic'; name: string };
 
 /** The words of an argument list before the command's own arguments could start. */
 function leadingWords(argv: readonly string[]): { words: string[]; help: boolean } {
@@ -46,6 +49,8 @@ export function route(argv: readonly string[], known: readonly Known[]): Route {
   if (words[0] === 'help') {
     help = true;
     words = words.slice(1);
+    // A topic only after the word `help`, and never in place of a command of the same name.
+    if (words.length === 1 && isHelpTopic(words[0]!) && !children([]).includes(words[0]!)) return { kind: 'topic', name: words[0]! };
   }
   if (words.length === 0) return help || argv.length === 0 ? { kind: 'help', path: [] } : { kind: 'root' };
   const path: string[] = [];

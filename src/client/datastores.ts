@@ -1,5 +1,5 @@
 // Databases and caches: lists, one instance, credentials / connection info, public DNS.
-// Real dialect (contract 12): one instance is wrapped in `{instance, connection_info,
+// Real dialect (docs/behaviour.md#wire): one instance is wrapped in `{instance, connection_info,
 // monthly_cost}`; databases carry `engine {id, name}`, caches only `provider`; credentials
 // answer `{host, port, username, database?, password, connection_info}` (host and port: the
 // pair to connect to now); a cache's are read from the canonical /connection-info route.

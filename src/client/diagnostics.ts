@@ -1,4 +1,4 @@
-// Diagnostics of a resource: revisions (containers), events, logs and diagnose (spec 2.4,
+// Diagnostics of a resource: revisions (containers), events, logs and diagnose (docs/behaviour.md#api-observability,
 // 4.1). Every product that has them answers at `<resource path>/{events,logs,diagnose}` in
 // the same envelope `{success, data, error, meta}`; these methods return the envelope's
 // data and meta as parsed, and the payload as sent (for --json).
@@ -11,7 +11,7 @@ import { DiagnoseData, EventsData, LogsMeta, RevisionsData, envelopeOf } from '.
 import type { DiagnoseData as DiagnoseDataT, EventsData as EventsDataT, LogEntry, LogsMeta as LogsMetaT, RevisionsData as RevisionsDataT } from './schemas.js';
 import { lenient } from './wire.js';
 
-/** Query of GET .../logs (spec 4.1); times are ISO 8601 UTC strings. */
+/** Query of GET .../logs (docs/behaviour.md#api-logs); times are ISO 8601 UTC strings. */
 export interface LogsQuery {
   since: string;
   until?: string;
@@ -155,7 +155,7 @@ const LogsReader: Reader<LogsRead> = {
   },
 };
 
-/** Logs and platform events of containers need this ability beyond serverless:read (spec 5.1). */
+/** Logs and platform events of containers need this ability beyond serverless:read (docs/behaviour.md#api-auth). */
 export const DIAGNOSTICS_PERMISSION = 'serverless:diagnostics';
 
 export class DiagnosticsApi {

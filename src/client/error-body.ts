@@ -1,4 +1,4 @@
-// The four error shapes of the real API, read into one description (contract section 12):
+// The four error shapes of the real API, read into one description (docs/behaviour.md#wire):
 //   {message}                       401, 403, 404
 //   {message, errors: {field: [..]}} 422
 //   {error: "..."}                  409 and some 422 (sometimes with `retryable`)

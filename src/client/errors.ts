@@ -45,7 +45,7 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** 401 or 403; `permission` names what the token lacks when known (spec 5.1). */
+/** 401 or 403; `permission` names what the token lacks when known (docs/behaviour.md#api-auth). */
 export class AuthError extends ApiError {
   override name = 'AuthError';
   constructor(

@@ -24,7 +24,7 @@ export interface HttpOptions {
    * it passes an environment (as Node's own fetch ignores proxy variables unless told).
    */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Retries after the first attempt (contract: at least 3 attempts in all). */
+  /** Retries after the first attempt (docs/behaviour.md#http: at least 3 attempts in all). */
   maxRetries?: number;
   clock?: Clock;
   random?: () => number;
@@ -93,7 +93,7 @@ export interface RequestOptions<T> {
   form?: FormData;
   headers?: Record<string, string>;
   schema?: Reader<T>;
-  /** Permission the endpoint needs (spec 5.1), named in a 403 when the body does not say. */
+  /** Permission the endpoint needs (docs/behaviour.md#api-auth), named in a 403 when the body does not say. */
   permission?: string;
   idempotencyKey?: string;
   signal?: AbortSignal;

@@ -38,7 +38,7 @@ interface Attempt {
 const EMPTY = Buffer.alloc(0);
 const DEFAULT_RETRIES = 3;
 const DEFAULT_TOTAL_MS = 300_000;
-/** The default time limit of a request, retries included (issue 15: every command ends by itself). */
+/** The default time limit of a request, retries included (so that every command ends by itself: docs/behaviour.md#http). */
 export const DEFAULT_DEADLINE_MS = 60_000;
 /** Statuses decideRetry() may repeat: their error body's `retryable` is read. */
 const MAYBE_RETRIED = new Set([429, 502, 503, 504]);

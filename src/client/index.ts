@@ -23,9 +23,9 @@ export class Client {
   readonly resources: ResourcesApi;
   readonly staticSites: StaticSitesApi;
   readonly webhooks: WebhooksApi;
-  /** Database rotation, high availability, load and queries (issue 21). */
+  /** Database rotation, high availability, load and queries. */
   readonly databaseExtras: DatabaseExtrasApi;
-  /** Bucket policies, folder grants and metrics reads (issue 21). */
+  /** Bucket policies, folder grants and metrics reads. */
   readonly bucketExtras: BucketExtrasApi;
 
   constructor(options: HttpOptions) {

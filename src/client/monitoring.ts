@@ -1,4 +1,4 @@
-// Apps, uptime checks and alerts (issue 21): their ResourceKinds for the generic calls, and
+// Apps, uptime checks and alerts: their ResourceKinds for the generic calls, and
 // what the generic calls do not cover: cursor-paged lists (resource alerts answer
 // `pagination {per_page, next_cursor, prev_cursor, has_more}`, not page numbers), the
 // PATCH toggles, and the reads and runs below a resource (results, history, test...).

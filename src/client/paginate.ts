@@ -1,8 +1,8 @@
-// Lazy page iteration over the list shape of spec 2.1: one request per page, following
+// Lazy page iteration over the list shape of docs/behaviour.md#api-lists: one request per page, following
 // `pagination.last_page`, so a long list streams instead of buffering. The server's default
-// page is 15 items, so `per_page` is always sent (contract 12). The walk is bounded by the
-// client (walk-bounds.ts): a repeated page, or more than MAX_PAGES/MAX_ITEMS, ends it with an
-// error; reaching the `total` the server announced ends it as complete.
+// page is 15 items, so `per_page` is always sent (docs/behaviour.md#wire). The walk is bounded
+// by the client (walk-bounds.ts): a repeated page, or more than MAX_PAGES/MAX_ITEMS, ends it
+// with an error; a `total` that contradicts last_page ends it as complete.
 import type * as z from 'zod/mini';
 import type { HttpClient, Reader } from './http.js';
 import { ResponseShapeError } from './errors.js';

@@ -1,8 +1,8 @@
 // Recovery: capabilities, recovery points, replace-existing restores.
 //
-// Real dialect (contract 12): points are listed per product (GET /snapshots/{product}) with
+// Real dialect (docs/behaviour.md#wire): points are listed per product (GET /snapshots/{product}) with
 // integer ids and no single-point route; a restore is POST /snapshots/{product}/{id}/restore
-// with `{confirm_name, safety_point}` and an Idempotency-Key (spec 3.5; servers that predate
+// with `{confirm_name, safety_point}` and an Idempotency-Key (docs/behaviour.md#api-recovery; servers that predate
 // them ignore them), answering 200 `{message}` when it starts directly and 202
 // `{operation_id, operation_url}` when the product's gate is open. GET
 // /recovery/capabilities is spec-only: older servers answer 404.
@@ -22,7 +22,7 @@ export type CloneProduct = (typeof CLONE_PRODUCTS)[number];
 const CreatedPoint = z.looseObject({ message: optText, snapshot: RecoveryPoint });
 
 /**
- * A restore operation (spec 2.5: a durable record with a stage, a timeline and a result; JSON
+ * A restore operation (docs/behaviour.md#api-recovery: a durable record with a stage, a timeline and a result; JSON
  * fields beyond operation_id not shown). Read leniently in the words of GET /operations/{id}
  * (`state`, `terminal`, `error`) and of the recovery record (`stage`, `result`, `finished_at`),
  * bare or in the envelope.

@@ -1,6 +1,6 @@
-// Name resolution, one implementation for every family (contract 12): a reference is an id,
+// Name resolution, one implementation for every family (docs/behaviour.md#wire): a reference is an id,
 // a name, or (for containers) a slug. A reference equal to an id is that resource; a name
-// that several resources share is a usage error listing their ids. Beyond the contract, a
+// that several resources share is a usage error listing their ids. Beyond docs/behaviour.md#names, a
 // unique id prefix of 8 characters or more is accepted too: a table on a narrow terminal
 // shows ids so (src/shared/short-id.ts), and what is shown gets pasted.
 //

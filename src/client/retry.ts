@@ -1,5 +1,5 @@
 // Pure retry arithmetic and the one retry decision: whether (and after how long) an attempt
-// is repeated, whatever went wrong with it (contract section 4).
+// is repeated, whatever went wrong with it (docs/behaviour.md#http).
 import type { IncomingHttpHeaders } from 'node:http';
 import { SERVER_DELAY_MIN_MS } from './server-delay.js';
 
@@ -96,10 +96,10 @@ export type RetryDecision =
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 /**
- * The one retry rule (contract section 4): replayable requests are retried on network
+ * The one retry rule (docs/behaviour.md#http): replayable requests are retried on network
  * errors, cut-off bodies, 502/503/504 and 429; the others only when they cannot have been
  * applied (connection refused, 429). An answer saying `retryable: false` is final whatever
- * its status (contract 12). Backoff with jitter, except that a 429 waits for Retry-After or
+ * its status (docs/behaviour.md#wire). Backoff with jitter, except that a 429 waits for Retry-After or
  * X-RateLimit-Reset, up to `maxWaitMs`.
  */
 export function decideRetry(input: RetryInput): RetryDecision {

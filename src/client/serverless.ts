@@ -1,4 +1,4 @@
-// Serverless containers in the real dialect (contract 12): list, one container, create,
+// Serverless containers in the real dialect (docs/behaviour.md#wire): list, one container, create,
 // update, redeploy, delete, name resolution, and the operations a change starts.
 // Diagnostics (revisions, events, logs, diagnose) live in diagnostics.ts.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Projects are teams on the wire: integer ids, sent as X-Team-Id (contract 12). People may
+// Projects are teams on the wire: integer ids, sent as X-Team-Id (docs/behaviour.md#wire). People may
 // name a project instead; the name is looked up in GET /user/teams.
 import { AmbiguousNameError, NotFoundError } from './errors.js';
 import type { HttpClient, RequestOptions } from './http.js';

@@ -130,7 +130,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('snapshots clone', () => import('./snapshots/clone.js')),
   at('snapshots wait', () => import('./snapshots/wait.js')),
   at('recovery capabilities', () => import('./recovery/capabilities.js')),
-  // queue: issue 14 adds its commands here
+  // queue
   at('queue list', () => import('./queue/list.js')),
   at('queue get', () => import('./queue/get.js')),
   at('queue create', () => import('./queue/create.js')),
@@ -144,14 +144,14 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('queue diagnose', () => import('./queue/diagnose.js')),
   at('queue logs', () => import('./queue/logs.js')),
   at('queue events', () => import('./queue/events.js')),
-  // parameter-groups: issue 14 adds its commands here
+  // parameter-groups
   at('parameter-groups list', () => import('./parameter-groups/list.js')),
   at('parameter-groups get', () => import('./parameter-groups/get.js')),
   at('parameter-groups create', () => import('./parameter-groups/create.js')),
   at('parameter-groups update', () => import('./parameter-groups/update.js')),
   at('parameter-groups delete', () => import('./parameter-groups/delete.js')),
   at('parameter-groups clone', () => import('./parameter-groups/clone.js')),
-  // storage: issue 14 adds its commands here
+  // storage
   at('storage buckets list', () => import('./storage/buckets/list.js')),
   at('storage buckets get', () => import('./storage/buckets/get.js')),
   at('storage buckets create', () => import('./storage/buckets/create.js')),
@@ -170,7 +170,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('storage keys get', () => import('./storage/keys/get.js')),
   at('storage keys create', () => import('./storage/keys/create.js')),
   at('storage keys delete', () => import('./storage/keys/delete.js'), ['revoke']),
-  // firewalls: issue 14 adds its commands here
+  // firewalls
   at('firewalls list', () => import('./firewalls/list.js')),
   at('firewalls get', () => import('./firewalls/get.js')),
   at('firewalls create', () => import('./firewalls/create.js')),
@@ -180,12 +180,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('firewalls detach', () => import('./firewalls/detach.js')),
   at('firewalls deploy', () => import('./firewalls/deploy.js')),
   at('firewalls wait', () => import('./firewalls/wait.js')),
-  // ssh-keys: issue 14 adds its commands here
+  // ssh-keys
   at('ssh-keys list', () => import('./ssh-keys/list.js')),
   at('ssh-keys get', () => import('./ssh-keys/get.js')),
   at('ssh-keys add', () => import('./ssh-keys/add.js')),
   at('ssh-keys delete', () => import('./ssh-keys/delete.js')),
-  // static-sites: issue 14 adds its commands here
+  // static-sites
   at('static-sites list', () => import('./static-sites/list.js')),
   at('static-sites get', () => import('./static-sites/get.js')),
   at('static-sites create', () => import('./static-sites/create.js')),
@@ -199,14 +199,14 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('static-sites domains remove', () => import('./static-sites/domains-remove.js')),
   at('static-sites wait', () => import('./static-sites/wait.js')),
   at('static-sites diagnose', () => import('./static-sites/diagnose.js')),
-  // webhooks: issue 14 adds its commands here
+  // webhooks
   at('webhooks config get', () => import('./webhooks/config-get.js')),
   at('webhooks config set', () => import('./webhooks/config-set.js')),
   at('webhooks regenerate-secret', () => import('./webhooks/regenerate-secret.js')),
   at('webhooks deliveries', () => import('./webhooks/deliveries.js')),
-  // projects: issue 14 adds its commands here
+  // projects
   at('projects list', () => import('./projects/list.js')),
-  // the account: issue 21
+  // the account
   at('whoami', () => import('./account/whoami.js')),
   at('account limits request', () => import('./account/limits-request.js')),
   at('approvals get', () => import('./approvals/get.js')),
@@ -219,10 +219,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('registry repos delete', () => import('./registry/repos/delete.js')),
   at('registry tags list', () => import('./registry/tags/list.js')),
   at('registry tags delete', () => import('./registry/tags/delete.js')),
-  // operations: issue 14 adds its commands here
+  // operations
   at('operations get', () => import('./operations/get.js')),
   at('operations wait', () => import('./operations/wait.js')),
-  // apps, uptime checks and alerts: issue 21
+  // apps, uptime checks and alerts
   at('apps catalog', () => import('./apps/catalog.js')),
   at('apps list', () => import('./apps/list.js')),
   at('apps get', () => import('./apps/get.js')),
@@ -290,7 +290,7 @@ export const GROUPS: Groups = {
   'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
   snapshots: 'recovery points of VPS, caches and databases: take, delete, restore in place or to a new resource',
   recovery: 'what each product supports for recovery points and restores',
-  // groups of the families issue 14 adds
+  // groups of the other product families
   queue: 'managed RabbitMQ queues: lifecycle, connection info, metrics, diagnosis',
   'parameter-groups': 'engine settings for databases, caches and queues: create, change, clone',
   storage: 'object storage: S3-compatible buckets and their access keys',
@@ -312,7 +312,7 @@ export const GROUPS: Groups = {
   'registry repos': "the project's image repositories: list, show, delete",
   'registry tags': 'the tags of an image repository: list, delete',
   operations: 'the operations a change starts (GET /api/v1/operations/{id}): read one, wait for it to finish',
-  // groups of issue 21
+  // groups of apps, uptime checks and alerts
   apps: 'one-click apps (WordPress, n8n, Ghost): create from the catalog, restart, credentials, metrics, diagnosis',
   uptime: 'uptime checks of URLs: results, incidents, a check run now, pause and resume',
   alerts: 'alerts: thresholds on metrics, and rules on resources with their incidents',

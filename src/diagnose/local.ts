@@ -1,4 +1,4 @@
-// Manual correlation (spec 4.2 rule 2): status_details, the latest revision with Route
+// Manual correlation (docs/behaviour.md#api-diagnose): status_details, the latest revision with Route
 // readiness, and logs with a recent `since`, fetched in parallel so the whole takes about as
 // long as the slowest single request. Only the container read is essential: a failed
 // revisions or logs read becomes a finding, never a failed diagnosis.

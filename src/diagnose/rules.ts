@@ -1,4 +1,4 @@
-// Local correlation (contract section 8, spec 3.1 rule 4 and 4.2): pure rules over what the
+// Local correlation (docs/behaviour.md#diagnose, docs/behaviour.md#api-rollouts, docs/behaviour.md#api-diagnose): pure rules over what the
 // client fetched (status_details, the revision list with Route readiness, recent logs).
 // Findings have the API's own shape (`code, severity, summary, remediation, retryable`) plus
 // the `evidence` they rest on. Events are never evidence: they are garbage-collected, so
@@ -6,7 +6,7 @@
 import type { Condition, LogEntry, RevisionsData, StatusDetails } from '../client/schemas.js';
 import { failureHint } from '../shared/hints.js';
 
-/** The API's severities, most urgent first (contract 8). */
+/** The API's severities, most urgent first (docs/behaviour.md#diagnose). */
 export const SEVERITIES = ['fatal', 'action_required', 'transient_recovered', 'informational'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -93,7 +93,7 @@ function statusError(d: StatusDetails, ref: string | undefined): LocalFinding {
   const known = failureHint(code, ref);
   const retryable = e.retryable ?? known?.retryable ?? false;
   // Fatal when nothing serves or a retry cannot help; a retryable failure while the previous
-  // revision serves (degraded is not an outage, spec 2.3) asks for action.
+  // revision serves (degraded is not an outage, docs/behaviour.md#api-status) asks for action.
   const severity: Severity = d.summary === 'failed' || !retryable ? 'fatal' : 'action_required';
   return finding(
     code,
@@ -104,7 +104,7 @@ function statusError(d: StatusDetails, ref: string | undefined): LocalFinding {
   );
 }
 
-/** Spec 3.1 rule 4: a healthy deploy is briefly Ready=False with zero replicas; a stopped container has no pods. */
+/** docs/behaviour.md#api-rollouts: a healthy deploy is briefly Ready=False with zero replicas; a stopped container has no pods. */
 function skipReason(d: StatusDetails): string | undefined {
   if (d.summary === 'stopped') return 'the container is stopped, so it has no pods and its revision is not ready by design.';
   if (d.operation?.terminal === false) return `an operation is in flight (${d.operation.state ?? 'unknown'}); a healthy deploy is briefly Ready=False with zero replicas. Run again once it finished.`;

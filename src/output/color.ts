@@ -1,5 +1,7 @@
 // Whether to colour a stream, decided once: chalk ignores NO_COLOR, so the rule lives here.
 // Order: --no-color, NO_COLOR, FORCE_COLOR / CLICOLOR_FORCE, CLICOLOR=0, then TTY and TERM.
+import { mark } from './terminal-text.js';
+
 export function colorEnabled(opts: { noColorFlag: boolean; isTTY: boolean }, env: Record<string, string | undefined>): boolean {
   if (opts.noColorFlag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
@@ -20,11 +22,25 @@ export interface Style {
 
 const plain: Style = { bold: (s) => s, dim: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s, cyan: (s) => s };
 
+/**
+ * One colour as chalk writes it (its open, its close; a nested close reopens it, a line break
+ * closes and reopens), but with markers for escapes (output/terminal-text.ts): the terminal
+ * guard turns only those into escapes, after the text inside was made safe.
+ */
+function sgr(open: number, close: number): (s: string) => string {
+  const on = mark(`\x1b[${open}m`);
+  const off = mark(`\x1b[${close}m`);
+  return (s) => {
+    if (!s) return s;
+    let inner = s.includes(off) ? s.replaceAll(off, off + on) : s;
+    if (inner.includes('\n')) inner = inner.replaceAll('\n', `${off}\n${on}`);
+    return on + inner + off;
+  };
+}
+
 export async function makeStyle(enabled: boolean): Promise<Style> {
   if (!enabled) return plain;
-  const { Chalk } = await import('chalk');
-  const c = new Chalk({ level: 1 });
-  return { bold: c.bold, dim: c.dim, red: c.red, green: c.green, yellow: c.yellow, cyan: c.cyan };
+  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39), cyan: sgr(36, 39) };
 }
 
 export const plainStyle = plain;

@@ -6,6 +6,7 @@
 // go too, right to left. Widths are terminal columns (src/output/width.ts), not string length.
 // Long texts (reasons) can live in numbered footnotes under a table, wrapped between words. Pure.
 import { uniquePrefixLength } from '../shared/short-id.js';
+import { hasMarker, sanitize } from './terminal-text.js';
 import { displayWidth, sliceWidth } from './width.js';
 
 /** Two spaces between columns, as the tables of output/table.ts have. */
@@ -159,7 +160,7 @@ export function truncate(text: string, width: number): string {
   const room = sliceWidth(text, width - 1);
   // A boundary in the second half: cut there, so no word is split (plain text only: an
   // escape sequence is not a place to look for words).
-  if (!room.includes('\x1b'))
+  if (!room.includes('\x1b') && !hasMarker(room))
     for (let i = room.length; i > room.length / 2; i--) {
       if (BOUNDARY.test(text[i]!)) return text.slice(0, i).replace(/[\s,;]+$/, '') + '…';
     }
@@ -191,8 +192,10 @@ export class Footnotes {
 
   /** The mark of `text` (the same text has the same mark). */
   mark(text: string): string {
-    let n = this.texts.indexOf(text);
-    if (n < 0) n = this.texts.push(text) - 1;
+    // Made safe before it is wrapped: the widths are those of what shows.
+    const safe = sanitize(text);
+    let n = this.texts.indexOf(safe);
+    if (n < 0) n = this.texts.push(safe) - 1;
     return `[${n + 1}]`;
   }
 

@@ -3,6 +3,7 @@
 import type { Page } from '../client/paginate.js';
 import type { OutStream } from './stream.js';
 import type { Column, TableOptions, TableWriter } from './table.js';
+import { rawStream } from './terminal-guard.js';
 
 /** What a list is written to (the CLI's App is one). */
 export interface ListTarget {
@@ -83,7 +84,8 @@ export interface ListOptions {
 }
 
 export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T>>, columns: Column<T>[], opts: ListOptions): Promise<void> {
-  const out = app.ctx.stdout;
+  // --json is exact data: past the terminal guard; a table goes through it.
+  const out = app.json ? rawStream(app.ctx.stdout) : app.ctx.stdout;
   let count = 0;
   let last: Page<T>['pagination'] | undefined;
   if (app.json) {

@@ -4,6 +4,8 @@
 // the seconds tick on even while nothing else happens (a poll that waits, a slow answer).
 import type { OutStream } from './stream.js';
 import { formatDuration } from '../shared/duration.js';
+import { rawStream } from './terminal-guard.js';
+import { terminalText } from './terminal-text.js';
 
 export interface Progress {
   /** Sets the current phase; on a pipe a line is printed only when the text changes. */
@@ -41,18 +43,20 @@ export async function createProgress(opts: ProgressOptions): Promise<Progress> {
   if (spinnerFits(opts)) {
     const { default: ora } = await import('ora');
     const started = opts.startedAt ?? opts.now();
-    const spinner = ora({ stream: opts.stream as NodeJS.WritableStream, discardStdin: false, isEnabled: true, text: opts.text ?? '' });
+    // ora draws with escapes of its own (cursor, line clears): it gets the stream under the
+    // terminal guard, and every text it shows is made safe here instead.
+    const spinner = ora({ stream: rawStream(opts.stream) as NodeJS.WritableStream, discardStdin: false, isEnabled: true, text: terminalText(opts.text ?? '') });
     if (opts.elapsed !== false) spinner.suffixText = () => `· ${elapsedText(opts.now() - started)}`;
     spinner.start();
     return {
       update: (text) => {
-        spinner.text = text;
+        spinner.text = terminalText(text);
       },
       // The final line says what happened, without a running clock behind it.
       done: (text, ok) => {
         spinner.suffixText = '';
-        if (ok) spinner.succeed(text);
-        else spinner.fail(text);
+        if (ok) spinner.succeed(terminalText(text));
+        else spinner.fail(terminalText(text));
       },
       stop: () => spinner.stop(),
     };

@@ -8,6 +8,7 @@ import type { OutStream } from './stream.js';
 import type { Style } from './color.js';
 import { DEFAULT_WIDTH, fitCell, fitColumns, fitNote, GAP, truncate, type ColumnFit, type Fit } from './fit.js';
 import { displayWidth } from './width.js';
+import { sanitize } from './terminal-text.js';
 
 export interface Column<T> {
   header: string;
@@ -95,8 +96,9 @@ class TerminalTable<T> implements TableWriter<T> {
     private readonly style: Style,
     private readonly opts: TableOptions,
   ) {
-    // One row is one line: a line break inside a cell would break the columns.
-    this.values = columns.map((c) => (row: T) => tsvCell(c.value(row)));
+    // One row is one line: a line break inside a cell would break the columns. Made safe
+    // before it is measured: a control's visible form takes columns too.
+    this.values = columns.map((c) => (row: T) => sanitize(tsvCell(c.value(row))));
   }
 
   private get width(): number {
@@ -196,9 +198,18 @@ function spaces(n: number): string {
   return n <= SPACES.length ? SPACES.slice(0, n) : ' '.repeat(n);
 }
 
-/** Aligned `key  value` lines for one resource. */
+/**
+ * Aligned `key  value` lines for one resource. A value of several lines goes on under itself,
+ * indented to the value column: no line of a value can pass for a key of its own.
+ */
 export function keyValue(pairs: [string, string | undefined][], style: Style): string {
   const shown = pairs.filter((p): p is [string, string] => p[1] !== undefined);
   const width = Math.max(0, ...shown.map(([k]) => k.length));
-  return shown.map(([k, v]) => `${style.dim((k + ':').padEnd(width + 1))} ${v}`).join('\n') + '\n';
+  const indent = '\n' + ' '.repeat(width + 2);
+  return shown.map(([k, v]) => `${style.dim((k + ':').padEnd(width + 1))} ${valueLines(v, indent)}`).join('\n') + '\n';
+}
+
+function valueLines(v: string, indent: string): string {
+  const safe = sanitize(v);
+  return safe.includes('\n') ? safe.replace(/\r?\n$/, '').replaceAll('\n', indent) : safe;
 }

@@ -3,6 +3,8 @@
 // Japanese and come out narrow on a coloured cell. Pure; no dependency (string-width would be
 // one more package in the bundle for the same few ranges).
 
+import { mark, markerAt } from './terminal-text.js';
+
 /** An ANSI escape: SGR colours and the other CSI sequences, or an OSC 8 link. */
 const ESCAPE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/y;
 
@@ -109,10 +111,16 @@ export function charWidth(cp: number): 0 | 1 | 2 {
   return within(WIDE, cp) ? 2 : 1;
 }
 
-/** Pieces of `text`: escapes (no width) and code points with their widths. */
-function* pieces(text: string): Generator<{ text: string; width: number; escape: boolean }> {
+/** Pieces of `text`: escapes and our markers for them (no width, never cut) and code points with their widths. */
+function* pieces(text: string): Generator<{ text: string; width: number; escape: boolean; marker?: boolean }> {
   let i = 0;
   while (i < text.length) {
+    const m = markerAt(text, i);
+    if (m) {
+      yield { text: text.slice(i, i + m), width: 0, escape: true, marker: true };
+      i += m;
+      continue;
+    }
     if (text.charCodeAt(i) === 0x1b) {
       ESCAPE.lastIndex = i;
       const m = ESCAPE.exec(text);
@@ -153,14 +161,15 @@ export function displayWidth(text: string): number {
 export function sliceWidth(text: string, width: number): string {
   let out = '';
   let used = 0;
-  let coloured = false;
+  // The reset matches the colours: a marker for ours (the terminal guard makes it the escape).
+  let reset = '';
   for (const p of pieces(text)) {
     if (p.escape) {
       out += p.text;
-      coloured = true;
+      reset = p.marker ? mark('\x1b[0m') : '\x1b[0m';
       continue;
     }
-    if (used + p.width > width) return coloured ? out + '\x1b[0m' : out;
+    if (used + p.width > width) return out + reset;
     out += p.text;
     used += p.width;
   }

@@ -16,6 +16,12 @@ export async function manPage(version: string): Promise<string> {
   return renderManPage(program, version);
 }
 
+/** The pages of docs/commands/ by file name (scripts/docs.mjs writes them). */
+export async function commandDocs(): Promise<Record<string, string>> {
+  const [{ renderCommandDocs }, program] = await Promise.all([import('../cli/command-docs.js'), loadProgram()]);
+  return Object.fromEntries(renderCommandDocs(program));
+}
+
 /** The README's exit-code table (scripts/man.mjs keeps README.md in step with it). */
 export async function exitCodeTable(): Promise<string> {
   return (await import('../cli/manpage.js')).exitCodeTable();

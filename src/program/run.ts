@@ -14,6 +14,7 @@ import type { CommandEntry } from '../commands/index.js';
 import { closest, route, type Known, type Route } from '../cli/route.js';
 import { systemClock } from '../client/clock.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
+import { guardStream } from '../output/terminal-guard.js';
 
 export function defaultContext(overrides: Partial<Context> = {}): Context {
   return {
@@ -53,12 +54,16 @@ function entryAt(commands: readonly CommandEntry[], path: string[]): CommandEntr
 
 export async function run(argv: string[], overrides: Partial<Context> = {}): Promise<number> {
   const ctx = defaultContext(overrides);
+  // Every write for a person passes the terminal guard; exact data asks for rawStream().
+  ctx.stdout = guardStream(ctx.stdout);
+  ctx.stderr = guardStream(ctx.stderr);
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {
     const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
     if (where.kind === 'unknown') return unknownCommand(ctx, where);
+    if (where.kind === 'topic') return await helpTopicPage(ctx, where.name);
     // Only the command that runs is loaded; help and a bare group need the whole tree.
     const entry = where.kind === 'command' ? entryAt(COMMANDS, where.path) : undefined;
     const wanted = entry ? [entry] : where.kind === 'root' ? [] : COMMANDS;
@@ -122,6 +127,14 @@ function unknownCommand(ctx: Context, where: Extract<Route, { kind: 'unknown' }>
   if (near) ctx.stderr.write(`hint: did you mean ${near}?\n`);
   ctx.stderr.write(`hint: ${under} has: ${where.known.join(', ')} (see '${under} --help')\n`);
   return ExitCode.USAGE;
+}
+
+/** `infra help <topic>`: the page on stdout, as help is (the topics are loaded only here). */
+async function helpTopicPage(ctx: Context, name: string): Promise<number> {
+  const topic = (await import('../cli/help-topics.js')).helpTopic(name);
+  if (!topic) return ExitCode.USAGE;
+  ctx.stdout.write(topic.text());
+  return ExitCode.OK;
 }
 
 /** A group named without a subcommand (`infra serverless`): its help on stderr, exit 2. */

@@ -1,11 +1,11 @@
-// The stop decision of a wait (contract section 6) as a pure function of one read. The
+// The stop decision of a wait (docs/behaviour.md#waits) as a pure function of one read. The
 // engine (poller.ts) calls it after every GET; nothing here does I/O.
 //
 // What proves that a read describes the change waited for, strongest first:
-// - generations (rule 2): observed_generation >= G, on servers that send them;
-// - the change's own operation (rule 8d): the container's latest operation, read at
+// - generations (docs/behaviour.md#waits-generations): observed_generation >= G, on servers that send them;
+// - the change's own operation (docs/behaviour.md#waits-operation): the container's latest operation, read at
 //   GET /operations/{container id}, is another one than before the write;
-// - a fresh observation (rule 8a-b), on servers with neither: a new revision or deployment
+// - a fresh observation (docs/behaviour.md#waits-fresh), on servers with neither: a new revision or deployment
 //   since the settled read before the write, or a rollout seen in flight after the write
 //   followed by a later observation. observed_at alone also moves when the platform merely
 //   looks again at the previous state, so on its own it proves nothing: that is the case in
@@ -51,7 +51,7 @@ export interface Target {
   /** What a fresh read differs from; null for a create (nothing earlier to confuse it with). */
   baseline?: Baseline | null;
   /**
-   * Rule 8d: the container's latest operation_id before the write (null: it had none).
+   * docs/behaviour.md#waits-operation: the container's latest operation_id before the write (null: it had none).
    * Absent: the server has no operations route (or the wait is not for a change).
    */
   operationBefore?: string | null;
@@ -119,7 +119,7 @@ export interface LatestOperation {
 const KNOWN_TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 export type Read = Pick<Container, 'status_details' | 'observed_generation' | 'current_revision' | 'deployment_count'> & {
-  /** Rule 8d: undefined when not read, null when the route answered 404 (fall back). */
+  /** docs/behaviour.md#waits-operation: undefined when not read, null when the route answered 404 (fall back). */
   latest_operation?: LatestOperation | null;
 };
 
@@ -146,7 +146,7 @@ export function isFresh(read: Read, baseline: Baseline | null, seen: Seen = NOTH
   return (seen.inFlight || baseline.in_flight === true) && moved('observed_at');
 }
 
-/** Whether a read has any server value that moves with each observation (rule 8's evidence). */
+/** Whether a read has any server value that moves with each observation (docs/behaviour.md#waits-fresh). */
 function carriesSignal(read: Read): boolean {
   return (read.status_details?.observed_at ?? null) !== null || (read.current_revision ?? null) !== null || (read.deployment_count ?? null) !== null;
 }
@@ -163,7 +163,7 @@ export function baselineOf(read: Read): Baseline {
   };
 }
 
-/** The baseline of a change: the settled read before the write, and the server's last word before the rollout (rule 8a). */
+/** The baseline of a change: the settled read before the write, and the server's last word before the rollout (docs/behaviour.md#waits-baseline). */
 export function changeBaseline(settled: Read, lastWord: Read | undefined): Baseline {
   const b = baselineOf(settled);
   if (!lastWord) return { ...b, in_flight: false };
@@ -178,7 +178,7 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
   const observed = read.observed_generation ?? undefined;
   const wait = (phase: WaitPhase, behind = false): Decision => ({ kind: 'wait', phase, behind, ...(observed === undefined ? {} : { observedGeneration: observed }) });
 
-  // Rule 3: a stale status is the last known one; it may say "terminal" for a rollout that
+  // docs/behaviour.md#waits-reading: a stale status is the last known one; it may say "terminal" for a rollout that
   // has moved on, so it never stops the wait.
   if (details.stale === true) return wait('stale');
 
@@ -186,9 +186,9 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
   if (target.generation !== undefined && observed !== undefined) {
     evidence = 'generation';
     if (observed < target.generation) {
-      // Rule 2: a terminal status here describes the previous rollout.
+      // docs/behaviour.md#waits-generations: a terminal status here describes the previous rollout.
       if (op.terminal) return wait('previous_rollout');
-      // Rule 5: not started yet; a running operation is another (earlier) rollout ahead of it.
+      // docs/behaviour.md#waits-generations: not started yet; a running operation is another (earlier) rollout ahead of it.
       return wait('queued', op.state !== 'queued');
     }
   } else if (target.operationBefore !== undefined && read.latest_operation) {
@@ -203,7 +203,7 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
       if (target.baseline?.settled === false && !isFresh(read, target.baseline, seen)) return wait('queued', true);
       return op.state === 'queued' ? wait('queued') : wait('rolling_out');
     }
-    // Rule 8: never a verdict from a read that may still describe the previous rollout.
+    // docs/behaviour.md#waits-without-generations: never a verdict from a read that may still describe the previous rollout.
     if (!isFresh(read, target.baseline, seen)) return wait('previous_rollout');
   } else if (target.generation !== undefined) {
     return { kind: 'impossible', missing: 'observed_generation' };
@@ -211,12 +211,12 @@ export function decide(read: Read, target: Target, seen: Seen = NOTHING_SEEN): D
     // Nothing was changed by this client: the current operation is what is waited for.
     evidence = 'settled';
   }
-  // Rule 1: observed >= G means the change is being rolled out; a fresh read may still show it queued.
+  // docs/behaviour.md#waits-generations: observed >= G means the change is being rolled out; a fresh read may still show it queued.
   if (!op.terminal) return evidence === 'settled' && op.state === 'queued' ? wait('queued') : wait('rolling_out');
   return finished(details, op.state ?? '', evidence, observed, target.generation);
 }
 
-/** Rule 8d: the change's own operation decides; the one that was there before the write does not. */
+/** docs/behaviour.md#waits-operation: the change's own operation decides; the one that was there before the write does not. */
 function byOperation(latest: LatestOperation, before: string | null, details: StatusDetails, wait: (p: WaitPhase) => Decision): Decision {
   if ((latest.operation_id ?? null) === before) return wait('previous_rollout');
   if (latest.terminal !== true) return latest.state === 'queued' ? wait('queued') : wait('rolling_out');
@@ -241,7 +241,7 @@ function byOperation(latest: LatestOperation, before: string | null, details: St
 }
 
 function finished(details: StatusDetails, state: string, evidence: Evidence, observed: number | undefined, generation: number | undefined): Decision {
-  // Rule 4, in this order. Rule 5: observed > G means merged changes, finished for G too.
+  // docs/behaviour.md#waits-outcome, in this order. docs/behaviour.md#waits-generations: observed > G means merged changes, finished for G too.
   const done = (outcome: Outcome): Decision => ({
     kind: 'done',
     outcome,

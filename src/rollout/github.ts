@@ -29,8 +29,19 @@ export interface SummaryRow {
   hint: string;
 }
 
+/**
+ * A table cell of Markdown from server text: one line, no HTML (entities for < > &) and no
+ * Markdown of its own (a link, an image, emphasis, a code span or a column break is escaped).
+ * Controls are made visible before this, by the command (src/output/terminal-text.ts).
+ */
 function cell(s: string): string {
-  return s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').trim() || ' ';
+  const text = s
+    .replace(/\r?\n/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|~!#()]/g, '\\$&');
+  return text.trim() || ' ';
 }
 
 /** The job-summary table of one finished wait (one row per container). */

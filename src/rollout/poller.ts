@@ -11,7 +11,7 @@ import { baseInterval, jittered, rateLimitedDelay } from './schedule.js';
 export type WaitOutcome = Outcome | 'timeout' | 'interrupted' | 'impossible' | 'deleted';
 export type WaitingDecision = Extract<Decision, { kind: 'wait' }>;
 export type DoneDecision = Extract<Decision, { kind: 'done' }>;
-/** What the wait reads: the status model shared by every product (spec 2.3). */
+/** What the wait reads: the status model shared by every product (docs/behaviour.md#api-status). */
 export type StatusRead = Read;
 
 export type WaitEvent =
@@ -28,11 +28,11 @@ export interface WaitOptions<T extends StatusRead = StatusRead> {
   target: Target;
   /**
    * A read already in hand, decided first with no request. Never the write's answer on a
-   * server without generations (rule 8a: the baseline is never the verdict).
+   * server without generations (docs/behaviour.md#waits-baseline: the baseline is never the verdict).
    */
   initial?: T;
   /**
-   * Rule 8a for a write whose answer carries no resource (a redeploy's 202, an action's
+   * docs/behaviour.md#waits-baseline for a write whose answer carries no resource (a redeploy's 202, an action's
    * message): the first read after it is the baseline, never a verdict.
    */
   firstReadIsBaseline?: boolean;
@@ -55,7 +55,7 @@ export interface WaitResult<T extends StatusRead = StatusRead> {
   outcome: WaitOutcome;
   /** Set when the change finished (outcome ready/degraded/failed/cancelled from the status). */
   decision?: DoneDecision;
-  /** Which evidence decided (contract 6.8), once a read was decided on. */
+  /** Which evidence decided (docs/behaviour.md#waits-without-generations), once a read was decided on. */
   evidence?: Evidence;
   /** For `impossible`: the field the reads lack. */
   missing?: string;
@@ -135,7 +135,7 @@ export async function waitForRollout<T extends StatusRead>(opts: WaitOptions<T>)
     let needBaseline = opts.firstReadIsBaseline === true;
     for (let step = 0; ; step++) {
       if (fresh && container && needBaseline) {
-        // Rule 8a: the server's last word before the rollout; its in-flight state counts as seen.
+        // docs/behaviour.md#waits-baseline: the server's last word before the rollout; its in-flight state counts as seen.
         needBaseline = false;
         target = { ...target, baseline: { ...(target.baseline ?? {}), observed_at: container.status_details?.observed_at ?? null, in_flight: showsInFlight(container) } };
       } else if (fresh && container) {

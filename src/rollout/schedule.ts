@@ -1,4 +1,4 @@
-// Pure arithmetic of the polling interval (contract 6, rule 6): a short first interval that
+// Pure arithmetic of the polling interval (docs/behaviour.md#waits-polling): a short first interval that
 // backs off to a cap with jitter, and a slow-down when the rate-limit budget runs low.
 import type { RateLimit } from '../client/retry.js';
 

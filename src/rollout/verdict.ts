@@ -1,5 +1,5 @@
-// What the end of any wait says: the exit code, the message lines (contract 6.4, 6.7) and
-// the one JSON object of `--json` (contract 6.9). One module for every subject: a rollout,
+// What the end of any wait says: the exit code, the message lines (docs/behaviour.md#waits-outcome, docs/behaviour.md#waits-timeout) and
+// the one JSON object of `--json` (docs/behaviour.md#waits-json). One module for every subject: a rollout,
 // a product's operation, a run, a restore. The subject supplies its words (what is waited
 // for, how success reads, where to look next); the rules about which outcome gives which
 // exit code, and how a timeout or an interruption is said, live here once. Pure.
@@ -111,7 +111,7 @@ export interface FinalJson {
   spec_generation: number | null;
   observed_generation: number | null;
   outcome: WaitOutcome;
-  /** Which evidence decided (contract 6.8): `generation`, `operation`, `fresh_observation` or `settled`; null when nothing was decided. */
+  /** Which evidence decided (docs/behaviour.md#waits-without-generations): `generation`, `operation`, `fresh_observation` or `settled`; null when nothing was decided. */
   evidence: Evidence | null;
   elapsed_seconds: number;
   status_details: StatusDetails | null;

@@ -1,4 +1,4 @@
-// Durations as people type them on the command line (contract section 5): `90s`, `15m`,
+// Durations as people type them on the command line (docs/behaviour.md#commands): `90s`, `15m`,
 // `2h`, `3d`, also `500ms` and combinations such as `1h30m`. Pure: flags wrap the Error
 // in a usage error that names themselves (src/cli/options.ts does that for commander).
 

@@ -1,4 +1,4 @@
-// The one exit-code table (contract section 3): the codes, and what each means. The CLI maps
+// The one exit-code table (docs/behaviour.md#exit-codes): the codes, and what each means. The CLI maps
 // errors to them (src/cli/exit-codes.ts), the wait reports them (src/rollout/report.ts), and
 // the man page and the README's table are generated from EXIT_CODES.
 
@@ -16,7 +16,7 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** Each code with its meaning, in the words of the contract. */
+/** Each code with its meaning, as the README, the man page and `infra help exit-codes` print it. */
 export const EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.OK, 'success (with `--wait`: the rollout finished and the container is ready)'],
   [ExitCode.FAILED, 'the operation failed or was cancelled, the API refused it (409, or a 422 that refuses a state), a response the client cannot read, or an unexpected error'],

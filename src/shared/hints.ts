@@ -27,7 +27,7 @@ const FIXES: Readonly<Record<string, [fix: string, retryable: boolean]>> = {
   'serverless.unknown': ["the failure is unclassified; 'infra serverless diagnose <id>' looks further", true],
 };
 
-/** The hint for a failure code of spec 7.2 about container `ref`, or undefined for a code this client does not know. */
+/** The hint for a failure code of docs/behaviour.md#api-failure-codes about container `ref`, or undefined for a code this client does not know. */
 export function failureHint(code: string, ref = '<id>'): FailureHint | undefined {
   if (!Object.hasOwn(FIXES, code)) return undefined;
   const [template, retryable] = FIXES[code]!;

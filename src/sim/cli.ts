@@ -1,4 +1,4 @@
-// `infra sim`: serve the simulator until the signal aborts (contract section 11).
+// `infra sim`: serve the simulator until the signal aborts (docs/behaviour.md#simulator).
 import { startSimulator } from './server.js';
 
 export interface SimServeOptions {

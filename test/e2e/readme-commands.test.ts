@@ -1,15 +1,25 @@
-// Every `infra` command shown in the README's shell examples, run against the simulator with
-// generations and against one that predates them, in virtual time (test/helpers/sim.ts). The
-// README is the table of contents: a command added there without an expectation here fails
-// the first test, so the documentation cannot drift from what works.
-import { readFileSync } from 'node:fs';
+// Every `infra` command shown in the shell examples of the README and of the pages in docs/
+// (not the generated reference in docs/commands/: its examples come from the command tree,
+// which test/ship/help.test.ts checks), run against the simulator with generations and
+// against one that predates them, in virtual time (test/helpers/sim.ts). A command added to
+// a page without an expectation here fails the first test, so the documentation cannot drift
+// from what works.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 import { SERVER_KINDS, useHarness, type Harness } from '../helpers/sim.js';
 
-/** The README's `infra ...` command lines (from ```sh blocks), without comments, pipes and redirections. */
+/** The pages whose examples are run: the README and docs/*.md. */
+const PAGES = [
+  'README.md',
+  ...readdirSync(`${ROOT}/docs`)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+
+/** The pages' `infra ...` command lines (from ```sh blocks), without comments, pipes and redirections. */
 function readmeCommands(): string[] {
-  const text = readFileSync(`${ROOT}/README.md`, 'utf8');
+  const text = PAGES.map((p) => readFileSync(`${ROOT}/${p}`, 'utf8')).join('\n');
   const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   const lines = blocks.flatMap((b) => b.split('\n'));
   const found = new Set<string>();
@@ -111,7 +121,6 @@ const EXPECTED: Record<string, Expect> = {
   'infra registry tags delete web 1.0.0 --yes': {},
   'infra registry tags delete web 1.2.0 --force --yes': {},
   'infra registry repos delete shop --yes': {},
-  // issue 21
   'infra database credentials rotate orders-pg --role application --yes --wait': { stdout: /^\S+\n$/ },
   'infra database high-availability orders-pg --enable': { stdout: /^enabled\n$/ },
   'infra database load orders-pg --hours 6 --dimension waits': { stdout: /SERIES\tPOINTS/ },
@@ -136,16 +145,16 @@ function argv(cmd: string): string[] {
   return line.split(' ').slice(1);
 }
 
-describe('the README shows only commands this suite runs', () => {
+describe('the README and docs/ show only commands this suite runs', () => {
   it('every README command has an expectation here, and every expectation is in the README', () => {
     const found = readmeCommands();
     expect(
       found.filter((c) => !(c in EXPECTED)),
-      'README commands without an expectation',
+      'documented commands without an expectation',
     ).toEqual([]);
     expect(
       Object.keys(EXPECTED).filter((c) => !found.includes(c)),
-      'expectations no longer in the README',
+      'expectations no longer in the README or docs/',
     ).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // its width with one note for what was left out, --wide whole, piped TSV untouched by any of it.
 import { describe, expect, it } from 'vitest';
 import { makeStyle, plainStyle } from '../../src/output/color.js';
+import { guardStream } from '../../src/output/terminal-guard.js';
 import { displayWidth } from '../../src/output/width.js';
 import { tableWriter, type Column, type TableOptions } from '../../src/output/table.js';
 
@@ -87,7 +88,8 @@ describe('a table on a terminal', () => {
     const style = await makeStyle(true);
     const columns: Column<Row>[] = COLUMNS.map((c) => (c.header === 'STATE' ? { ...c, color: (v: string) => (v === 'ready' ? style.green(v) : style.yellow(v)) } : c));
     const out = new Capture(true, 60);
-    const t = tableWriter(out, columns, style, { width: 60, wide: false });
+    // Colours are markers until the terminal guard makes them escapes, as on stdout.
+    const t = tableWriter(guardStream(out), columns, style, { width: 60, wide: false });
     t.add(ROWS);
     await t.end();
     const lines = out.text.trimEnd().split('\n');

@@ -20,7 +20,7 @@ describe('every command', () => {
   it('has a one-line description and at least one example', () => {
     const missing = commands.flatMap(({ path, cmd }) => [
       ...(cmd.description().trim() ? [] : [`infra ${path.join(' ')}: no description`]),
-      ...(getExamples(cmd).length ? [] : [`infra ${path.join(' ')}: no example (use examples(cmd, [...]))`]),
+      ...(getExamples(cmd).length ? [] : [`infra ${path.join(' ')}: no example (give examples to defineCommand)`]),
     ]);
     expect(missing).toEqual([]);
     expect(commands.length).toBeGreaterThan(20);

@@ -5,7 +5,7 @@
 // A preloaded probe records when the flags are set, which built-ins were loaded by then
 // (process.moduleLoadList) and whether WebAssembly.Module is Node's own again afterwards.
 // This fails when an undici upgrade compiles its parser another way (WebAssembly.compile...):
-// then bin/infra's hook must follow it, or tier-up comes back (memory and CPU, see README).
+// then bin/infra's hook must follow it, or tier-up comes back (memory and CPU, see docs/performance.md).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,31 +1,29 @@
 // The simulator's apps, uptime checks, metric alerts and resource alerts against the facts
-// (spec/real-api.md, the 2026 edition that has them): every answer field by field, types
+// (test/fixtures/real-api.md, the 2026 edition that has them): every answer field by field, types
 // included, in the seeded world and after the writes. Bent only where the facts' types are
 // known to be loose (each bend says why).
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { APP_SEED } from '../../src/sim/families/apps.js';
 import { METRIC_ALERT_SEED } from '../../src/sim/families/metric-alerts.js';
 import { RESOURCE_ALERT_SEED } from '../../src/sim/families/resource-alerts.js';
 import { UPTIME_SEED } from '../../src/sim/families/uptime.js';
-import { checkValue, parseFacts, Shapes } from '../fixtures/facts.js';
+import { checkValue, loadFacts, Shapes } from '../fixtures/facts.js';
 import { SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
-const FACTS = '/work/shared/spec/real-api.md';
 let api: SimApi;
 useSimulator((sim) => (api = simApi(sim)));
 
 /**
  * Where the simulator knowingly differs from the generated types:
  * - apps metrics `data.metrics` is typed `string`; the series are sent as
- *   `{name: {timestamps, values}}`, the shape of the provider's serverless metrics (README).
+ *   `{name: {timestamps, values}}`, the shape of the provider's serverless metrics (docs/wire-format.md).
  * - `meta.limit`/`meta.hours` are typed `Record<string, never> | null` (a PHP int the generator
  *   could not type): the number asked for is sent back.
  */
 const BENDS = ['data.metrics', 'meta.limit', 'meta.hours'];
 
-describe.skipIf(!existsSync(FACTS))('issue 21 families answer with the real shapes', () => {
-  const shapes = new Shapes(parseFacts(readFileSync(FACTS, 'utf8')));
+describe('apps, uptime checks and alerts answer with the real shapes', () => {
+  const shapes = new Shapes(loadFacts());
   const check = async (op: string, res: Response, status = 200) => {
     const text = await res.text();
     expect(res.status, `${op}: ${text.slice(0, 300)}`).toBe(status);

@@ -86,7 +86,7 @@ const ACCEPTED: Accepted[] = [
     operation: /^GET \/api\/v1\/database\/\{databaseInstance\}\/(load|queries)$/,
     path: /^(\(body\))?$/,
     message: /^expected string, got object$/,
-    why: 'the generated types leave load and queries untyped (`string`); the simulator sends an object of samples (README: still assumed beyond the facts)',
+    why: 'the generated types leave load and queries untyped (`string`); the simulator sends an object of samples (docs/wire-format.md: still assumed beyond the facts)',
   },
   {
     operation: /^GET \/api\/v1\/serverless\/\{serverlessContainer\}\/metrics$/,

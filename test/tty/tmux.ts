@@ -54,6 +54,16 @@ export class Tmux {
     return this.tmux(['capture-pane', '-p', '-J', '-S', '-200', ...(ansi ? ['-e'] : [])]);
   }
 
+  /** Only what is on the screen now (no scrollback): what a clear of the screen would wipe. */
+  visible(): string {
+    return this.tmux(['capture-pane', '-p', '-J']);
+  }
+
+  /** The pane's title (an OSC 0 or 2 written to the terminal sets it). */
+  title(): string {
+    return this.tmux(['display-message', '-p', '#{pane_title}']).trim();
+  }
+
   clear(): void {
     this.type('clear');
     this.tmux(['clear-history']);

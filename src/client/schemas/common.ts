@@ -1,4 +1,4 @@
-// The shapes every product shares: lists, envelopes, errors, the status model (spec 2.1-2.3).
+// The shapes every product shares: lists, envelopes, errors, the status model (docs/behaviour.md#api-lists, docs/behaviour.md#api-status).
 import * as z from 'zod/mini';
 import { lazy } from './lazy.js';
 import { lenient, optBool, optNum, optPollDelay, optText } from '../wire.js';
@@ -12,7 +12,7 @@ export const Pagination = lazy(() =>
   }),
 );
 
-/** `{data, pagination}`: the list shape of spec 2.1. `pagination` is read when present. */
+/** `{data, pagination}`: the list shape of docs/behaviour.md#api-lists. `pagination` is read when present. */
 export function listOf<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: z.array(item), pagination: lenient(Pagination) });
 }
@@ -37,7 +37,7 @@ export const ValidationErrorBody = lazy(() =>
   }),
 );
 
-// --- The status model shared by every product (spec 2.3) -------------------------------
+// --- The status model shared by every product (docs/behaviour.md#api-status) -------------------------------
 
 export const StatusError = lazy(() =>
   z.looseObject({

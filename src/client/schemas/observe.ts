@@ -1,10 +1,10 @@
-// What the client reads to watch a container: revisions, events, logs, diagnose (spec 2.4).
+// What the client reads to watch a container: revisions, events, logs, diagnose (docs/behaviour.md#api-observability).
 import * as z from 'zod/mini';
 import { lazy } from './lazy.js';
 import { lenient, lenientArray, optBool, optNum, optText } from '../wire.js';
 import { StatusDetails } from './common.js';
 
-// --- Revisions, events, logs, diagnose (spec 2.4) ----------------------------------------
+// --- Revisions, events, logs, diagnose (docs/behaviour.md#api-observability) ----------------------------------------
 
 export const Condition = lazy(() =>
   z.looseObject({

@@ -22,7 +22,7 @@ export const Vps = lazy(() =>
   }),
 );
 
-/** Connection fields of database and cache instances (spec 2.2). */
+/** Connection fields of database and cache instances (docs/behaviour.md#api-connection-fields). */
 const connectionFields = {
   internal_host: optText,
   internal_port: optNum,
@@ -62,7 +62,7 @@ export const DatastoreAnswer = lazy(() => z.looseObject({ instance: Datastore, c
 /** Credentials and connection info: `{host, port, username, database?, password, connection_info}`. */
 export const Credentials = lazy(() =>
   z.looseObject({
-    // Spec 2.2's connection fields, when the answer carries them (read before the instance's).
+    // The connection fields of docs/behaviour.md#api-connection-fields, when the answer carries them (read before the instance's).
     ...connectionFields,
     host: optText,
     port: optNum,
@@ -144,7 +144,7 @@ export const RestoreAnswer = lazy(() =>
   z.looseObject({
     message: optText,
     operation_id: optText,
-    /** A page for people (often on the console's host), never a path to read (contract 10). */
+    /** A page for people (often on the console's host), never a path to read (docs/behaviour.md#restore). */
     operation_url: optText,
     /** v1.7.0's name for that page. */
     redirect: optText,

@@ -22,7 +22,7 @@ export const Container = lazy(() =>
     environment_variables: optMap,
     status: optText,
     status_details: lenient(StatusDetails),
-    /** Sent by newer servers only (spec 2.3); contract 6.8 says how to wait without them. */
+    /** Sent by newer servers only (docs/behaviour.md#api-status); docs/behaviour.md#waits-without-generations says how to wait without them. */
     spec_generation: optNum,
     observed_generation: optNum,
     /** v1.7.0 settings; absent on servers that predate them (null: not set, the platform's default). */

@@ -4,6 +4,7 @@ import type { App } from '../../cli/app.js';
 import { arg, defineCommand, flag, list, option, withChoices, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { paginate } from '../../client/paginate.js';
+import { rawStream } from '../../output/terminal-guard.js';
 import { writeItemsArray } from './items-array.js';
 import { apiTarget } from './target.js';
 
@@ -38,7 +39,7 @@ export default defineCommand({
     if (opts.paginate) {
       // The list pages as they are, items of any shape: one array, written as the pages come.
       const perPage = typeof query?.per_page === 'number' ? query.per_page : undefined;
-      await writeItemsArray(app.ctx.stdout, paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) }));
+      await writeItemsArray(rawStream(app.ctx.stdout), paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) }));
       return;
     }
     const res = await client.http.request<unknown>(method, path, { query, body });

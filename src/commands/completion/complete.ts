@@ -16,6 +16,7 @@ import { COMMANDS } from '../index.js';
 import { entryFile, isFresh, readEntry, writeEntry } from './cache.js';
 import { itemsOf, offer, type Named } from './candidates.js';
 import { fillPath, PROJECTS, readWords, sourceOf } from './words.js';
+import { sanitize } from '../../output/terminal-text.js';
 
 export interface CompleteContext {
   env: Record<string, string | undefined>;
@@ -58,7 +59,9 @@ export async function complete(words: readonly string[], ctx: CompleteContext): 
   const path = def ? fillPath(from.path, reading, def, (arg, value) => lists.segment(arg, value)) : from.path;
   if (path === undefined) return lists.learnParent();
   const items = await lists.items(from, path);
-  const names = offer(items, typed);
+  // A name the terminal would act on (an escape, a bidi control) is never offered: the shell
+  // shows candidates as they are, past the terminal guard, and such a name cannot be typed.
+  const names = offer(items, typed).filter((n) => sanitize(n) === n);
   if (names.length) ctx.stdout.write(names.map((n) => `${n}\n`).join(''));
 }
 

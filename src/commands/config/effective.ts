@@ -1,5 +1,5 @@
 // The settings in effect and where each came from (`infra config list`): the precedence of
-// contract section 2 (flag > environment > config file > default), shown rather than guessed.
+// docs/behaviour.md#invocation (flag > environment > config file > default), shown rather than guessed.
 // Pure; the token's value never appears, only whether one is set and from where.
 import type { Settings } from '../../cli/settings.js';
 

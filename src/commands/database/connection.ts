@@ -1,4 +1,4 @@
-// Connection details of databases and caches (contract 9, spec 2.2), shared by the
+// Connection details of databases and caches (docs/behaviour.md#connection, docs/behaviour.md#api-connection-fields), shared by the
 // `database` and `cache` families: the pair to connect to now, which plane it is on, both
 // endpoints, and the read endpoints that only the private network reaches. The planes come
 // from the instance (`connection_*`, `internal_*`, `dns_*`); user, password and URL from
@@ -37,7 +37,7 @@ export const READ_ENDPOINTS_NOTE = 'private network only (replicas, Sentinel): t
 const FIELD_KEYS = ['dns_hostname', 'dns_port', 'connection_host', 'connection_port', 'internal_host', 'internal_port', 'internal_endpoint'] as const;
 
 /**
- * The connection fields to show: the credentials answer's where it carries them (spec 2.2
+ * The connection fields to show: the credentials answer's where it carries them (docs/behaviour.md#api-connection-fields
  * names them there too), else the instance's. A field the answer has is never "not given".
  */
 export function mergedFields(c: Credentials, instance: Partial<Fields> | undefined): Partial<Fields> | undefined {

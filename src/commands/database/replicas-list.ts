@@ -1,5 +1,5 @@
 // `infra database replicas list <id>`: the primary and its read replicas (GET .../replicas).
-// Read endpoints are private only and keep the engine port, public DNS or not (spec 2.2 rule 3).
+// Read endpoints are private only and keep the engine port, public DNS or not (docs/behaviour.md#api-connection-fields).
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { wideOption } from '../../cli/options.js';
 import type { Replica } from '../../client/datastores.js';

@@ -35,7 +35,7 @@ async function resolve(app: App, kind: DatastoreKind, given: string): Promise<{ 
   return { client, id: r.id, instance: r.item, read: async () => r.item ?? (await client.datastores.get(kind, r.id, { signal })).value };
 }
 
-/** The engine: `engine.name` on databases; caches have only `provider` (contract 12). */
+/** The engine: `engine.name` on databases; caches have only `provider` (docs/behaviour.md#wire). */
 export function engineName(d: Datastore): string {
   return d.engine?.name ?? d.provider?.name ?? d.provider?.type ?? '';
 }

@@ -1,6 +1,7 @@
-// The log stream of any resource (contract section 7, spec 4.1): pages followed through
+// The log stream of any resource (docs/behaviour.md#logs, docs/behaviour.md#api-logs): pages followed through
 // meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
+import { rawStream } from '../../output/terminal-guard.js';
 import type { App } from '../../cli/app.js';
 import { flag, option, choice } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
@@ -148,10 +149,12 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
 const WRITE_BATCH = 200;
 
 function write(s: Stream, entries: readonly LogEntry[]): void {
-  for (let i = 0; i < entries.length; i += WRITE_BATCH) s.app.ctx.stdout.write(s.render(entries.slice(i, i + WRITE_BATCH)));
+  // NDJSON is exact data (past the terminal guard); lines for a person go through it.
+  const out = s.app.json ? rawStream(s.app.ctx.stdout) : s.app.ctx.stdout;
+  for (let i = 0; i < entries.length; i += WRITE_BATCH) out.write(s.render(entries.slice(i, i + WRITE_BATCH)));
 }
 
-/** A 503 of the logs endpoint is the log store, not the container (spec 4.1 rule 2). */
+/** A 503 of the logs endpoint is the log store, not the container (docs/behaviour.md#api-logs). */
 function logsError(err: unknown, storeDown: string): unknown {
   if (err instanceof UnavailableError && err.status === 503) {
     return new CliError(ExitCode.UNAVAILABLE, storeDown, 'the request was retried with backoff; try again later');

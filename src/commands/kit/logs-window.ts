@@ -1,7 +1,7 @@
-// The time window of `serverless logs`, validated before any request (contract section 7):
+// The time window of `serverless logs`, validated before any request (docs/behaviour.md#logs):
 // `--since` is a duration back from now or an ISO 8601 timestamp with an offset, always
 // sent as ISO 8601 UTC; a start older than the 10-day retention is a usage error, because
-// the API rejects such a window instead of clamping it (spec 4.1).
+// the API rejects such a window instead of clamping it (docs/behaviour.md#api-logs).
 import { parseDuration } from '../../shared/duration.js';
 import { UsageError } from '../../cli/errors.js';
 

@@ -12,6 +12,8 @@ import type { Client } from '../../client/index.js';
 import type { Target } from '../../rollout/decide.js';
 import { eventStream, type EventSink } from '../../rollout/events.js';
 import { errorAnnotation, onGitHubActions, summaryTable } from '../../rollout/github.js';
+import { rawStream } from '../../output/terminal-guard.js';
+import { sanitize } from '../../output/terminal-text.js';
 import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../rollout/poller.js';
 import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../rollout/verdict.js';
 import type { Progress } from '../../output/progress.js';
@@ -31,7 +33,7 @@ export interface WaitSubject {
   endpoint: string;
   /** The command that resumes this wait; `seenFresh`: a read of this change was seen. */
   resume(seenFresh: boolean): string;
-  /** A read in hand, decided first (never a write's answer without generations: rule 8a). */
+  /** A read in hand, decided first (never a write's answer without generations: docs/behaviour.md#waits-baseline). */
   initial?: StatusRead;
   /** The first read after the write is the baseline (a write whose answer carries no resource). */
   firstReadIsBaseline?: boolean;
@@ -41,7 +43,7 @@ export interface WaitSubject {
   untilGone?: boolean;
   /** The change's generation, for events. */
   generation?: number;
-  /** What --json prints at the end, where it is not the final object of contract 6.9. */
+  /** What --json prints at the end, where it is not the final object of docs/behaviour.md#waits-json. */
   json?(r: WaitResult): unknown;
   /** A rollout: failures become GitHub annotations and every end a job-summary row. */
   github?: boolean;
@@ -59,7 +61,8 @@ const NO_PROGRESS: Progress = { update() {}, done() {}, stop() {} };
 
 /** The NDJSON events of one wait, written to stderr (never silenced by --quiet: they were asked for). */
 export function jsonProgress(app: App, subject: { id: string; name: string; generation?: number }): EventSink {
-  const write = (line: string) => app.ctx.stderr.write(`${line}\n`);
+  // Events are data (JSON): past the terminal guard, exact.
+  const write = (line: string) => rawStream(app.ctx.stderr).write(`${line}\n`);
   const sink = eventStream(subject, write, () => app.ctx.clock.now());
   // Stderr holds only events: a wait before a retry is one too (a read that failed, retried).
   const started = app.ctx.clock.now();
@@ -255,7 +258,8 @@ async function reportToGitHub(app: App, all: readonly Finished[]): Promise<void>
     hint: f.verdict.exitCode === ExitCode.OK ? '' : (f.verdict.hint ?? ''),
   }));
   try {
-    await appendFile(file, summaryTable(rows));
+    // Server text in a Markdown file a browser shows: controls made visible first.
+    await appendFile(file, summaryTable(rows.map((r) => ({ container: sanitize(r.container), revision: sanitize(r.revision), outcome: r.outcome, duration: r.duration, hint: sanitize(r.hint) }))));
   } catch (err) {
     app.warn(`could not append the rollout summary to GITHUB_STEP_SUMMARY (${file}): ${(err as Error).message}`);
   }

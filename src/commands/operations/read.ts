@@ -88,7 +88,7 @@ export async function findOperation(app: App, client: Client, ref: string, pendi
 }
 
 /**
- * An operation in the status model's words (spec 2.3): `terminal` is the stop rule, `state`
+ * An operation in the status model's words (docs/behaviour.md#api-status): `terminal` is the stop rule, `state`
  * the outcome (succeeded, failed, cancelled), `poll_after_ms` the server's pacing (null once
  * settled: the wait falls back to its own schedule).
  */
@@ -112,7 +112,7 @@ const KIND: ResourceKind = { path: '/operations', noun: 'operation', ids: 'uuid'
 /** The operations as a family of the generic wait (only its wording is used: reads go through `fetch`). */
 export const OPERATIONS: FamilySpec = { kind: KIND, command: 'serverless', label: 'operation', columns: [], details: () => [], example: { name: 'web', id: '' } };
 
-/** `yes: a retry may help` / `no: retrying will not help` (spec 7.2's column, as `serverless get` words it). */
+/** `yes: a retry may help` / `no: retrying will not help` (the retryable column of docs/behaviour.md#api-failure-codes, as `serverless get` words it). */
 export function retryableText(v: boolean | null | undefined): string | undefined {
   if (v === undefined || v === null) return undefined;
   return v ? 'yes: a retry may help' : 'no: retrying will not help';

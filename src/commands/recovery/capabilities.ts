@@ -1,4 +1,4 @@
-// The capability matrix (spec 3.5) as a table; notes are numbered under it so the cells
+// The capability matrix (docs/behaviour.md#api-recovery) as a table; notes are numbered under it so the cells
 // stay short enough to read.
 import type { CapabilityRow } from '../../client/schemas.js';
 import { NotFoundError } from '../../client/errors.js';
@@ -58,7 +58,7 @@ export default defineCommand({
     try {
       answer = await client.recovery.capabilities({ signal: app.ctx.signal });
     } catch (err) {
-      // The endpoint is newer than some servers (spec 3.5): a 404 there is the server's age, not a typo.
+      // The endpoint is newer than some servers (docs/behaviour.md#api-recovery): a 404 there is the server's age, not a typo.
       if (err instanceof NotFoundError)
         throw new CliError(
           ExitCode.NOT_FOUND,

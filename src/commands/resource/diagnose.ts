@@ -1,5 +1,5 @@
 // `infra <family> diagnose <id>`: the API's findings for the resource, in the same envelope and
-// words as `serverless diagnose` (contract 8); --exit-status exits 1 on a fatal finding.
+// words as `serverless diagnose` (docs/behaviour.md#diagnose); --exit-status exits 1 on a fatal finding.
 import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { renderFindings } from '../../output/findings.js';

@@ -1,5 +1,5 @@
 // `infra <family> logs <id>`: the resource's log stream, with the same window, paging,
-// retention and exit-code rules as `serverless logs` (contract 7).
+// retention and exit-code rules as `serverless logs` (docs/behaviour.md#logs).
 import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.js';
 import { logOptions, planLogs, streamLogs } from '../kit/logs-stream.js';
 import type { FamilySpec } from './family.js';

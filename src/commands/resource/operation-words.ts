@@ -24,7 +24,7 @@ export interface OperationSubject {
   /** Where to look after a failure (default: `infra <command> diagnose|events <id>`). */
   look?: string;
   /**
-   * The container a failure code of spec 7.2 is about (an operation of GET /operations/{id}):
+   * The container a failure code of docs/behaviour.md#api-failure-codes is about (an operation of GET /operations/{id}):
    * the hint then says what to fix, and whether a retry can help, as that table does.
    */
   failureRef?: string;

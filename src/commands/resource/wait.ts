@@ -17,7 +17,7 @@ export type { OperationSubject } from './operation-words.js';
 /**
  * The subject of a wait on `verb` of a resource. `before`: the read taken just before the
  * change (null: a create, nothing earlier to confuse it with). Its revision and deployment
- * count are the baseline; the first read after the write gives observed_at (rule 8a: the
+ * count are the baseline; the first read after the write gives observed_at (docs/behaviour.md#waits-baseline: the
  * action's answer carries no resource).
  */
 export function subjectOf(spec: FamilySpec, verb: string, id: string, name: string, before: Resource | null): OperationSubject {
@@ -36,7 +36,7 @@ export interface WaitExtra {
   fetch?: (signal: AbortSignal) => Promise<Resource>;
   /** The endpoint named when the reads cannot tell (with `fetch`). */
   endpoint?: string;
-  /** The object --json prints at the end, where it is not the wait's final object (contract 6.9). */
+  /** The object --json prints at the end, where it is not the wait's final object (docs/behaviour.md#waits-json). */
   json?: (result: WaitResult) => unknown;
 }
 
@@ -44,7 +44,7 @@ export interface WaitExtra {
 export function operationSubject(app: App, client: Client, spec: FamilySpec, s: OperationSubject, extra: WaitExtra = {}): WaitSubject {
   const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
   // A change to an existing resource without a read of its own in hand: the first read after
-  // the write is the server's last word before the operation (rule 8a), never its verdict.
+  // the write is the server's last word before the operation (docs/behaviour.md#waits-baseline), never its verdict.
   const afterWrite = !extra.initial && !extra.untilGone && !!s.target.baseline && s.target.baseline.observed_at !== undefined && s.target.baseline.in_flight !== undefined;
   return {
     id: s.id,

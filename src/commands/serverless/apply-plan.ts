@@ -115,7 +115,7 @@ function planUpdate(d: Desired, c: Container): Plan {
   const max = change.max_scale ?? c.max_scale;
   if (min !== undefined && min !== null && max !== undefined && max !== null && min > max) throw new UsageError(`${d.source}: min ${min} would be greater than max ${max}`, 'give both min and max');
   if (d.env.length || d.unsetEnv.length) {
-    // PUT replaces environment_variables as a whole (contract 12): the merged map is sent.
+    // PUT replaces environment_variables as a whole (docs/behaviour.md#wire): the merged map is sent.
     // Without the current map an update would drop every other variable: refused, not guessed.
     const now = need(c.environment_variables, `GET /api/v1/serverless/${c.id}`, 'container.environment_variables');
     const next: Record<string, string> = { ...now };

@@ -1,5 +1,5 @@
 // A container's build (GET /serverless/{id}/builds/latest) in the status model's words
-// (spec 2.3), so the one wait engine (resource/wait.ts) follows it with the same exit codes
+// (docs/behaviour.md#api-status), so the one wait engine (resource/wait.ts) follows it with the same exit codes
 // and resume hints as every other operation: pending, cloning, building and pushing are in
 // flight; succeeded, failed (its `error_message`) and cancelled are terminal. A status this
 // client does not know is taken as in flight (the wait goes on, up to --timeout) rather than

@@ -3,7 +3,7 @@
 // never .git, no node_modules unless asked, size limits), uploaded as multipart `file`
 // (202, status building). With --wait: the build is followed (builds/latest) to its end, then
 // the rollout of the built image, judged against the container as read BEFORE the upload
-// (contract 6.8: the deploy's answer and the build are never the rollout's verdict).
+// (docs/behaviour.md#waits-without-generations: the deploy's answer and the build are never the rollout's verdict).
 import { InvalidArgumentError } from 'commander';
 import { resourceArg, defineCommand, flag, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
@@ -67,7 +67,7 @@ export default defineCommand({
     const latest = (await builds.latest(id, { signal: app.ctx.signal })).value;
     const rolloutFlags = { ...prepared.flags, timeoutMs: Math.max(1_000, prepared.flags.timeoutMs - (app.ctx.clock.now() - started)) };
     // The read after the build: its generation where the server bumped one, else the server's
-    // last word before the rollout (rule 8a), judged against the settled read before the upload.
+    // last word before the rollout (docs/behaviour.md#waits-baseline), judged against the settled read before the upload.
     const after = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
     const g = after.spec_generation ?? undefined;
     const bumped = g !== undefined && g !== (prepared.before.spec_generation ?? undefined);

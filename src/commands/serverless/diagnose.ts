@@ -1,4 +1,4 @@
-// `infra serverless diagnose <id> [--local] [--exit-status]` (contract section 8): the API's
+// `infra serverless diagnose <id> [--local] [--exit-status]` (docs/behaviour.md#diagnose): the API's
 // ranked findings, or a local correlation when that endpoint is unavailable or --local is
 // given. The output has the API's envelope whichever path produced it; findings are data, so
 // diagnose exits 0, unless --exit-status asks for 1 on a fatal finding (as `gh` does for checks).

@@ -1,6 +1,6 @@
 // `infra serverless events <id>`: the platform events of the container's service,
 // revisions and pods. Events are garbage-collected, so the command always says that their
-// absence proves nothing (spec 4.2 rule 4); revision conditions are the durable signal.
+// absence proves nothing (docs/behaviour.md#api-diagnose); revision conditions are the durable signal.
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';

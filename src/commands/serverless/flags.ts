@@ -123,7 +123,7 @@ export function profileOption(value: string): string {
 }
 
 /**
- * `--image REF` as the API takes it: `image` + `image_tag` (contract 12). The tag is what
+ * `--image REF` as the API takes it: `image` + `image_tag` (docs/behaviour.md#wire). The tag is what
  * follows the last colon after the last slash (a registry port is not a tag); no tag means
  * `latest`, as for docker. A digest cannot be expressed in these two fields.
  */
@@ -141,7 +141,7 @@ export function splitImage(ref: string): { image: string; image_tag: string } {
   return { image: r, image_tag: 'latest' };
 }
 
-/** A slug from a name: lowercase letters, digits and hyphens, at most 63 characters (contract 12). */
+/** A slug from a name: lowercase letters, digits and hyphens, at most 63 characters (docs/behaviour.md#wire). */
 export function slugFrom(name: string): string {
   return name
     .toLowerCase()
@@ -197,7 +197,7 @@ export function envEdits(opts: { env: [string, string][]; unsetEnv?: string[] })
 
 /**
  * The whole environment after the edits. The API takes `environment_variables` as one
- * object (contract 12), so an update sends the current variables with the edits applied.
+ * object (docs/behaviour.md#wire), so an update sends the current variables with the edits applied.
  * Later `--env` of the same key wins, as in `docker run`.
  */
 export function applyEnv(current: Record<string, string>, edits: EnvEdits): Record<string, string> {

@@ -1,5 +1,5 @@
 // `infra serverless logs <id>`: the container's log stream (shared/logs-stream.ts) with the
-// container filter of spec 4.1.
+// container filter of docs/behaviour.md#api-logs.
 import { resourceArg, choice, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { containerPath, DIAGNOSTICS_PERMISSION } from '../../client/diagnostics.js';

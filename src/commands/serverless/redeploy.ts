@@ -28,7 +28,7 @@ export default defineCommand({
     }
     // The 202 carries no container: the read right after it carries the change's generation
     // (or the 202 does, on v1.7.0 servers). Without one, that read is the server's last word
-    // before the rollout (rule 8a): the baseline, never the verdict.
+    // before the rollout (docs/behaviour.md#waits-baseline): the baseline, never the verdict.
     const after = await client.serverless.get(id, { signal: app.ctx.signal });
     const read = after.container;
     const bumped = read.spec_generation !== undefined && read.spec_generation !== null && read.spec_generation !== (before.spec_generation ?? undefined);

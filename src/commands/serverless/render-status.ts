@@ -1,4 +1,4 @@
-// How a container reads for people: its status always from status_details (spec 2.3), never
+// How a container reads for people: its status always from status_details (docs/behaviour.md#api-status), never
 // from the legacy `status` string. Shared by list, get and the rollout wait.
 import type { App } from '../../cli/app.js';
 import type { Container } from '../../client/schemas.js';

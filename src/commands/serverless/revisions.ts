@@ -1,5 +1,5 @@
 // `infra serverless revisions <id>`: every revision (with or without traffic) and its
-// conditions, then Service and Route readiness (spec 2.4). Condition status words follow
+// conditions, then Service and Route readiness (docs/behaviour.md#api-observability). Condition status words follow
 // the spec: True satisfied, False a settled verdict, Unknown still in progress.
 import type { Condition, RevisionsData } from '../../client/schemas.js';
 import { containerPath } from '../../client/diagnostics.js';
@@ -84,7 +84,7 @@ function joinWithin(parts: string[], width: number): string[] {
   return [...lines, line];
 }
 
-/** Traffic lives in `route.traffic[]` (contract 12), keyed by revision name. */
+/** Traffic lives in `route.traffic[]` (docs/behaviour.md#wire), keyed by revision name. */
 export function trafficByRevision(data: RevisionsData): Map<string, number> {
   const out = new Map<string, number>();
   for (const t of data.route?.traffic ?? []) {

@@ -1,4 +1,4 @@
-// How a container's rollout wait speaks (contract 6.4, 6.7): the words the one verdict
+// How a container's rollout wait speaks (docs/behaviour.md#waits-outcome, docs/behaviour.md#waits-timeout): the words the one verdict
 // (src/rollout/verdict.ts) puts into its sentences, its progress lines, and the command
 // that resumes it. Hints name the container as the user did.
 import type { StatusError } from '../../client/schemas.js';
@@ -24,7 +24,7 @@ export function resumeCommand(subject: Subject, project?: string, seenFresh = fa
   if (baseline && !seenFresh) {
     // observed_at alone cannot tell a finished rollout from a second look at the previous
     // one: the deployment count before the change lets the resumed wait see it finished.
-    // Sent while another rollout ran, only a new deployment can tell (rule 8c).
+    // Sent while another rollout ran, only a new deployment can tell (docs/behaviour.md#waits-running).
     const count = typeof baseline.deployment_count === 'number' ? ` --deployments-before ${baseline.deployment_count}` : '';
     if (baseline.settled === false && count) return `infra serverless wait ${subject.id}${count}${p}`;
     if (baseline.observed_at) return `infra serverless wait ${subject.id} --observed-after ${baseline.observed_at}${count}${p}`;
@@ -100,7 +100,7 @@ export function runningWords(name: string, id: string): Words {
   };
 }
 
-/** Contract 6.4: the previous revision serves; unless the error is retryable, the same configuration fails again. */
+/** docs/behaviour.md#waits-outcome: the previous revision serves; unless the error is retryable, the same configuration fails again. */
 function degradedHint(err: StatusError | undefined, id: string): string {
   const h = err?.code ? failureHint(err.code, id) : undefined;
   const retryable = err?.retryable ?? h?.retryable;

@@ -37,13 +37,13 @@ export default defineCommand({
     if (Object.keys(change).length === 0 && !editsEnv) throw new UsageError('nothing to update', NOTHING_HINT);
 
     const client = await app.client();
-    // The read before the change (contract 6.8: settled first with --wait on a server without
+    // The read before the change (docs/behaviour.md#waits-without-generations: settled first with --wait on a server without
     // generations) and the current env.
     const prepared = await prepareChange(app, client, args[0], flags);
     let { before } = prepared;
     const { id, name } = prepared;
     if (editsEnv) {
-      // PUT replaces environment_variables as a whole (contract 12): read, edit, send all.
+      // PUT replaces environment_variables as a whole (docs/behaviour.md#wire): read, edit, send all.
       if (before.environment_variables === undefined) before = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
       const env = need(before.environment_variables, `GET /api/v1/serverless/${id}`, 'container.environment_variables');
       for (const k of edits.unset) if (!(k in env)) app.warn(`${k} is not set on ${name}; nothing to unset`);

@@ -1,5 +1,5 @@
 // A container's rollout as the commands wait for it: the subject the one runner
-// (src/commands/kit/wait.ts) follows, and the change flow of contract 6.8 around a write on a
+// (src/commands/kit/wait.ts) follows, and the change flow of docs/behaviour.md#waits-without-generations around a write on a
 // server without generations: a running rollout settled first (--wait) or warned about, the
 // latest operation noted before the write, the write's answer (or the first read after it)
 // as the baseline and never as the verdict.
@@ -31,7 +31,7 @@ export interface WaitItem {
   start: WaitStart;
 }
 
-/** The container's latest operation (rule 8d); null when the route answers 404 or fails: the wait falls back. */
+/** The container's latest operation (docs/behaviour.md#waits-operation); null when the route answers 404 or fails: the wait falls back. */
 async function latestOperation(client: Client, id: string, signal: AbortSignal): Promise<LatestOperation | null> {
   try {
     return (await client.serverless.operation(id, { signal })).operation;
@@ -85,20 +85,20 @@ export async function readBefore(app: App, client: Client, ref: string): Promise
   return { id: resolved.id, before, name: before.name ?? ref };
 }
 
-/** What a change is judged against (contract 6.8), taken before the write. */
+/** What a change is judged against (docs/behaviour.md#waits-without-generations), taken before the write. */
 export interface Prepared {
   id: string;
   name: string;
   /** The settled read just before the write (the list item on servers with generations). */
   before: Container;
-  /** Rule 8d: the latest operation's id before the write; undefined where the server has no such route. */
+  /** docs/behaviour.md#waits-operation: the latest operation's id before the write; undefined where the server has no such route. */
   operationBefore?: string | null;
   /** The wait flags, less the time a settle took. */
   flags: WaitFlags;
 }
 
 /**
- * Contract 6.8c: on a server without generations, a rollout already running when a change is
+ * docs/behaviour.md#waits-running: on a server without generations, a rollout already running when a change is
  * sent would answer for the change (and may drop it). With --wait it is settled first (one
  * line says so, within the same --timeout); without, the change goes and a warning says so.
  * Servers with generations tell the changes apart: nothing changes there.
@@ -123,7 +123,7 @@ export async function prepareKnown(app: App, client: Client, known: { id: string
   // The list item may be older than the platform's last look: a current read decides.
   let [{ container: current }, op] = await Promise.all([client.serverless.get(id, { signal }), latestOperation(client, id, signal)]);
   let left = flags;
-  // A stale status is not trusted either way (rule 3): it does not hold the change back.
+  // A stale status is not trusted either way (docs/behaviour.md#waits-reading): it does not hold the change back.
   if (showsInFlight(current)) {
     app.info(`a rollout of ${name} is already running: waiting for it to finish before sending the change`);
     const started = app.ctx.clock.now();
@@ -140,14 +140,14 @@ function settledOrThrow(app: App, f: Finished, ref: string): void {
   const outcome = f.result.outcome;
   if (outcome !== 'timeout' && outcome !== 'interrupted' && outcome !== 'impossible' && !f.result.deleted) return;
   const v = f.verdict;
-  // --json: still one object at the end (contract 6.9), saying that nothing was sent.
+  // --json: still one object at the end (docs/behaviour.md#waits-json), saying that nothing was sent.
   if (app.json) app.printJson({ ...f.json, change_sent: false });
   throw new CliError(v.exitCode, `${v.message.split(';')[0]}; the change was not sent`, `send it again once the running rollout has finished (infra serverless wait ${ref})`);
 }
 
 /**
  * What tells that a read describes this change: its generation where the server sends them
- * (contract 6.1), else the evidence of 6.8 gathered by prepareChange and the write's answer.
+ * (docs/behaviour.md#waits-generations), else the evidence of docs/behaviour.md#waits-without-generations gathered by prepareChange and the write's answer.
  */
 export function changeTarget(answer: Container | undefined, prepared: Pick<Prepared, 'before' | 'operationBefore'>): Target {
   const generation = answer?.spec_generation ?? undefined;
@@ -158,7 +158,7 @@ export function changeTarget(answer: Container | undefined, prepared: Pick<Prepa
   };
 }
 
-/** How the wait starts after a write: only a read that carries a generation is decided at once (rule 8a). */
+/** How the wait starts after a write: only a read that carries a generation is decided at once (docs/behaviour.md#waits-baseline). */
 export function changeStart(answer: Container | undefined, target: Target): WaitStart {
   if (target.generation !== undefined) return answer ? { initial: answer } : {};
   return { ...(answer ? { initial: answer } : {}), firstReadIsBaseline: true };

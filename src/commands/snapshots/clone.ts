@@ -1,4 +1,4 @@
-// `snapshots clone <cache|database> <point> --name N`: restore to a new resource (spec 3.5:
+// `snapshots clone <cache|database> <point> --name N`: restore to a new resource (docs/behaviour.md#api-recovery:
 // the original keeps running with its address and credentials; the new one gets its own).
 // 201 `{message, instance}`; --wait until the new resource is ready.
 import { arg, resourceArg, choice, defineCommand, option, required } from '../../cli/command.js';

@@ -1,4 +1,4 @@
-// How recovery points read in a table: spec 2.5 words for origins, sizes a person can
+// How recovery points read in a table: docs/behaviour.md#api-recovery words for origins, sizes a person can
 // compare, and each action with the reason when it is unavailable.
 import type { RecoveryPoint } from '../../client/schemas.js';
 import { UsageError } from '../../cli/errors.js';

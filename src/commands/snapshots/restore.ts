@@ -1,5 +1,5 @@
 // `snapshots restore <product> <point-id>`: replace the existing resource from a point
-// (contract 10). Everything that can be refused locally is refused before any request;
+// (docs/behaviour.md#restore). Everything that can be refused locally is refused before any request;
 // the point is read first so the review can name the resource and the data-loss cutoff.
 import { randomUUID } from 'node:crypto';
 import { UsageError } from '../../cli/errors.js';
@@ -107,7 +107,7 @@ export default defineCommand({
 });
 
 /**
- * The point's own word (its `restore` action unavailable, spec 2.5) as the refusal: exit 1,
+ * The point's own word (its `restore` action unavailable, docs/behaviour.md#api-recovery) as the refusal: exit 1,
  * the reason, and where to go instead (a clone where the product has one).
  */
 function unavailable(point: RecoveryPoint, product: RecoveryProduct): CliError | undefined {

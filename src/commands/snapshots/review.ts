@@ -1,4 +1,4 @@
-// What a replace-existing restore shows before it is sent (spec 3.5 rules 2-3, contract 10),
+// What a replace-existing restore shows before it is sent (docs/behaviour.md#api-recovery, docs/behaviour.md#restore),
 // and how the API's refusals read afterwards.
 import { CliError } from '../../cli/errors.js';
 import type { App } from '../../cli/app.js';

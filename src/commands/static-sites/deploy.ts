@@ -1,6 +1,6 @@
 // `static-sites deploy <site> <path>`: a directory (packed into a ZIP archive here) or an
 // archive, sent as multipart/form-data `file`. The API answers 202 without the site, so the
-// wait compares the site's reads with the one taken before the upload (contract 6.8).
+// wait compares the site's reads with the one taken before the upload (docs/behaviour.md#waits-without-generations).
 import { resourceArg, arg, defineCommand } from '../../cli/command.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { SITES } from './family.js';

@@ -1,7 +1,7 @@
 // Read replicas of a database (real-api /database/{id}/replicas): listed with the primary and
 // their billing, added and removed through GitOps (each change is an operation of the
 // database that takes simulated time, so `--wait` follows it like any other), and the
-// replication status. Read endpoints are private only and keep the engine port (spec 2.2 rule 3).
+// replication status. Read endpoints are private only and keep the engine port (docs/behaviour.md#api-connection-fields).
 import { http } from 'msw';
 import { MINUTE, SECOND } from '../clock.js';
 import { API, invalid, json, message, readJson } from '../http/common.js';

@@ -1,6 +1,6 @@
 // What the database and cache families share on top of the generic engine: the create and
 // update fields (StoreApi*/UpdateApi* InstanceRequest, Laravel's words), the credentials and
-// public DNS routes (spec 2.2), metrics, plans, and the state an update needs.
+// public DNS routes (docs/behaviour.md#api-connection-fields), metrics, plans, and the state an update needs.
 import { http } from 'msw';
 import { iso } from '../clock.js';
 import { API, guarded, invalid, json, message, notFound, refuse, type Ctx } from '../http/common.js';

@@ -23,7 +23,7 @@ export const MODULES: readonly SimModule[] = [
   // The registry first: it decides which images the seeded containers run.
   REGISTRY_MODULE,
   CORE_SEED,
-  // issue 21: before the families, whose routes some of them guard
+  // What existing products gained (volumes, rotations, policies): before the families, whose routes some of them guard
   productExtrasModule,
   vpsModule,
   databaseModule,

@@ -1,4 +1,4 @@
-// The stores of the apps, uptime-check and alert families (issue 21), kept together so the
+// The stores of the apps, uptime-check and alert families, kept together so the
 // world holds them as one field and resets them in one line.
 import { seedApps, type AppRecord } from './apps.js';
 import { seedUptime, type UptimeRecord } from './uptime.js';
@@ -32,7 +32,7 @@ export function seedMonitoring(w: World, now: number, ids: MonitoringSeedIds): v
 
 declare module '../state/world.js' {
   interface World {
-    /** Apps, uptime checks, metric and resource alerts (issue 21). */
+    /** Apps, uptime checks, metric and resource alerts. */
     monitoring: MonitoringStores;
   }
 }

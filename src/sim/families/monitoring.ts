@@ -1,4 +1,4 @@
-// The routes of apps, uptime checks, metric alerts and resource alerts (issue 21), in one list.
+// The routes of apps, uptime checks, metric alerts and resource alerts, in one list.
 import type { SimModule, World } from '../state/world.js';
 import { MAIN_TEAM } from '../state/auth.js';
 import { SEED_IDS } from '../state/seed.js';

@@ -1,4 +1,4 @@
-// State of what existing products gained (issue 21), kept apart from the families it extends:
+// State of what existing products gained after they were first built, kept apart from the families it extends:
 // VPS volumes, database credential rotations and high availability, cache operator
 // migrations, bucket policies and their folder grants. One instance per world (reset with it).
 import { SECOND } from '../clock.js';
@@ -76,7 +76,7 @@ export class ProductExtras {
 
 declare module '../state/world.js' {
   interface World {
-    /** VPS volumes, credential rotations, bucket policies (issue 21). */
+    /** VPS volumes, credential rotations, bucket policies. */
     extras: ProductExtras;
   }
 }

@@ -1,4 +1,4 @@
-// What existing products gained (issue 21), registered before the families: VPS volumes,
+// What existing products gained after they were first built, registered before the families: VPS volumes,
 // database rotations / HA / load / queries / force-stop, cache force-stop, bucket policies
 // and metrics, serverless usage and metrics.
 import type { RequestHandler } from 'msw';

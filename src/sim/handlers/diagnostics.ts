@@ -1,4 +1,4 @@
-// Revisions, events, logs and diagnose of a container: the envelope endpoints (spec 2.4,
+// Revisions, events, logs and diagnose of a container: the envelope endpoints (docs/behaviour.md#api-observability,
 // 4.1, 4.2; real-api shapes).
 import { http } from 'msw';
 import { DAY, MINUTE } from '../clock.js';

@@ -1,7 +1,7 @@
 // Recovery points taken and cloned by hand (real-api /snapshots/{product} store, destroy and
 // clone): a point is `creating` for a while, then available (or failed, for a name ending in
 // `-fail`); a deletion takes a while too; a clone is a new cache or database that provisions
-// from the point (restore to a new resource, spec 3.5) and moves through the status model.
+// from the point (restore to a new resource, docs/behaviour.md#api-recovery) and moves through the status model.
 import { http } from 'msw';
 import { instanceJson, newDatastore, type DatastoreKind, type DatastoreRecord } from '../state/datastores.js';
 import { storeOf } from '../families/datastore.js';
@@ -91,7 +91,7 @@ async function create(world: World, ctx: Ctx): Promise<Response> {
     readyAt: ctx.now + CREATE_POINT_MS,
     fixedState: null,
     sizeBytes: source!.sizeBytes,
-    // PostgreSQL and MariaDB keep their backups in the object store: no second copy (spec 3.3).
+    // PostgreSQL and MariaDB keep their backups in the object store: no second copy (docs/behaviour.md#api-recovery).
     protection: source!.engine === 'postgresql' || source!.engine === 'mariadb' ? null : 'Local only',
     fails: failsByName(name!),
   });

@@ -1,4 +1,4 @@
-// Recovery points, capabilities and replace-existing restores (spec 3.5; contract 10, 12).
+// Recovery points, capabilities and replace-existing restores (docs/behaviour.md#api-recovery; docs/behaviour.md#restore, docs/behaviour.md#wire).
 import { http } from 'msw';
 import { storeOf } from '../families/datastore.js';
 import { begin, isGone, type OpSpec } from '../state/lifecycle.js';
@@ -8,7 +8,7 @@ import { API, guarded, json, message, notFound, paginate, readJson, type Ctx } f
 import { noRoute, pointHandlers, POINT_MODEL as MODEL, productOf as product } from './recovery-points.js';
 
 /**
- * The resource being replaced shows the restore in its own status (spec 3.5 rule 4: it counts
+ * The resource being replaced shows the restore in its own status (docs/behaviour.md#api-recovery: it counts
  * as done once the resource runs again), so a client without the operation can wait on it.
  */
 function restoring(world: World, point: PointRecord, op: OperationRecord, now: number): void {

@@ -97,7 +97,7 @@ export function serverlessHandlers(world: World) {
         }
         if (parsed.name !== undefined) c.name = parsed.name;
         if (parsed.slug !== undefined) c.slug = parsed.slug;
-        // Every update is a change with a rollout; one sent during a rollout queues behind it (spec 3.1).
+        // Every update is a change with a rollout; one sent during a rollout queues behind it (docs/behaviour.md#api-rollouts).
         world.containers.change(c, parsed.spec, ctx.now);
         return json({ message: 'Serverless container update initiated', container: view(ctx, c) });
       }),

@@ -1,4 +1,4 @@
-// Teams (projects), tokens and permissions (spec section 5). Teams have integer ids and are
+// Teams (projects), tokens and permissions (docs/behaviour.md#api-auth). Teams have integer ids and are
 // selected with `X-Team-Id: <int>`; without the header a token uses its account default.
 
 export interface Team {
@@ -20,7 +20,7 @@ export interface TokenRecord {
 
 const NOUNS = ['vps', 'database', 'cache', 'storage', 'firewall', 'snapshot', 'ssh-key', 'serverless', 'static-site', 'queue', 'parameter-group', 'app', 'uptime-check', 'alert'];
 const ALL_PERMISSIONS = [...NOUNS.flatMap((n) => [`${n}:read`, `${n}:write`, `${n}:delete`]), 'webhook:read', 'webhook:write', 'serverless:diagnostics'];
-/** Spec 5 rule 4. */
+/** The default permissions of a new token (docs/behaviour.md#api-auth). */
 export const DEFAULT_PERMISSIONS = ['vps:read', 'database:read', 'cache:read', 'storage:read', 'static-site:read'];
 
 export const MAIN_TEAM = 1;

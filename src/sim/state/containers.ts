@@ -1,4 +1,4 @@
-// Serverless containers and their rollout state machine (spec 2.3, 3.1; contract 6).
+// Serverless containers and their rollout state machine (docs/behaviour.md#api-status, docs/behaviour.md#api-rollouts; docs/behaviour.md#waits).
 // Changes are recorded with their sim time; rollouts are materialized lazily from the
 // clock by `settle`, so the whole history is a pure function of the recorded changes.
 import { outcomeFor, type Outcome } from './failures.js';

@@ -1,5 +1,5 @@
 // Databases and caches (real-api DatabaseInstanceResource / CacheInstanceResource): records of
-// the generic engine (a Lifecycle each), with the connection fields of spec 2.2, the
+// the generic engine (a Lifecycle each), with the connection fields of docs/behaviour.md#api-connection-fields, the
 // credentials payloads, and what both families share (engines, plans, public DNS ports).
 import { iso, MINUTE } from '../clock.js';
 import { lifecycle, type FamilyRecord, type Now } from './lifecycle.js';
@@ -139,7 +139,7 @@ export function deployed(d: DatastoreRecord, now: number): boolean {
   return first.endAt <= now && !first.fails;
 }
 
-/** Spec 2.2: private fields always; public ones when DNS is on; the pair to connect to now. */
+/** docs/behaviour.md#api-connection-fields: private fields always; public ones when DNS is on; the pair to connect to now. */
 export function connectionFields(d: DatastoreRecord, teamName: string) {
   const port = enginePort(d.engine);
   const host = internalHost(d);
@@ -164,7 +164,7 @@ export function superuser(d: DatastoreRecord): string {
   return d.kind === 'cache' ? 'default' : d.engine === 'postgresql' ? 'postgres' : 'root';
 }
 
-/** Spec 2.2 rule 4: the database that exists; the bootstrap one when created without a name. */
+/** docs/behaviour.md#api-connection-fields: the database that exists; the bootstrap one when created without a name. */
 function existingDatabase(d: DatastoreRecord): string {
   return d.databaseName ?? (d.engine === 'postgresql' ? 'app' : 'defaultdb');
 }
@@ -225,7 +225,7 @@ export function instanceJson(d: DatastoreRecord, at: Now, teamName: string) {
   };
 }
 
-/** Spec 2.2 rule 4: superuser, the database that exists (bootstrap db when unnamed), a URL. */
+/** docs/behaviour.md#api-connection-fields: superuser, the database that exists (bootstrap db when unnamed), a URL. */
 export function credentialsJson(d: DatastoreRecord, teamName: string) {
   const c = connectionFields(d, teamName);
   const username = superuser(d);

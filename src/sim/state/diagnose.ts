@@ -1,4 +1,4 @@
-// Ranked findings of GET .../diagnose (spec 2.4, 3.1 rule 4, 4.2; real-api FindingResource).
+// Ranked findings of GET .../diagnose (docs/behaviour.md#api-observability, docs/behaviour.md#api-rollouts, docs/behaviour.md#api-diagnose; real-api FindingResource).
 //
 // Verdicts (data.verdict), one per answer, decided in this order:
 //   stopped      the container is stopped (revision checks skipped)

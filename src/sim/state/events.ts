@@ -1,5 +1,5 @@
 // Platform events (real-api ServerlessEventResource), derived from the rollouts and
-// garbage-collected after an hour (spec 4.2 rule 4: absence of events proves nothing).
+// garbage-collected after an hour (docs/behaviour.md#api-diagnose: absence of events proves nothing).
 import { iso, HOUR } from '../clock.js';
 import { imageRef, startedBy, type ContainerRecord } from './containers.js';
 

@@ -1,4 +1,4 @@
-// Rollout outcomes chosen by the image tag (`image_tag`, contract section 11), with the
+// Rollout outcomes chosen by the image tag (`image_tag`, docs/behaviour.md#simulator), with the
 // platform reason strings and codes of spec table 7.2.
 
 export interface FailureDef {

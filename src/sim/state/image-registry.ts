@@ -2,7 +2,7 @@
 // `registry_namespace`), holding repositories and their tags. It decides which images exist:
 // a rollout of `registry.sim.local/<namespace>/<repo>:<tag>` whose tag is not here fails as
 // `serverless.image_not_found` (as the service does), and the preflight says exists: no.
-// Builds push into it. The failure tags of contract 11 (`:missing`, `:crash`...) are treated
+// Builds push into it. The failure tags of docs/behaviour.md#simulator (`:missing`, `:crash`...) are treated
 // as existing (except `:missing`), so the rollout failures they stand for still happen.
 import { createHash } from 'node:crypto';
 import { HOUR, MINUTE } from '../clock.js';

@@ -1,6 +1,6 @@
 // The life of a resource other than a container: asynchronous operations (provision, start,
 // stop, reboot, reinstall, update, destroy) that take simulated time, and the status they
-// show in the status model every product shares (spec 2.3; real-api "one status model").
+// show in the status model every product shares (docs/behaviour.md#api-status; real-api "one status model").
 // Computed lazily from the clock, like the containers' rollouts.
 //
 // Failures on purpose: a resource whose name ends in `-fail` fails every operation (its
@@ -95,7 +95,7 @@ export function begin(l: Lifecycle, who: Who, kind: string, spec: OpSpec, now: n
 
 const SETTLED_SUMMARY: Record<string, string> = { stopped: 'stopped', error: 'failed', gone: 'deleting' };
 
-/** status_details at `now` (spec 2.3): in flight, settled, or failed with an error. */
+/** status_details at `now` (docs/behaviour.md#api-status): in flight, settled, or failed with an error. */
 export function lifecycleStatus(l: Lifecycle, who: Who, now: number): StatusView {
   const started = l.ops.filter((o) => o.at <= now);
   const op = started.at(-1);

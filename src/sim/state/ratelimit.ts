@@ -1,4 +1,4 @@
-// Fixed one-minute windows per token, on the sim clock (spec section 8).
+// Fixed one-minute windows per token, on the sim clock (docs/behaviour.md#api-limits).
 
 export interface RateDecision {
   allowed: boolean;

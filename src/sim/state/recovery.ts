@@ -1,6 +1,6 @@
 // Recovery points (real-api Vps/Cache/DatabaseSnapshotResource plus the spec's richer
 // fields origin, state, protection, actions), the capability matrix, gates and
-// replace-existing restores (spec 2.5, 3.2-3.5).
+// replace-existing restores (docs/behaviour.md#api-recovery).
 import { iso, MINUTE, SECOND } from '../clock.js';
 import { uuidFrom } from './ids.js';
 import { failsByName, SLOW_MS } from './lifecycle.js';
@@ -263,7 +263,7 @@ export function operationPage(o: OperationRecord): string {
 
 /**
  * A restore operation as GET /api/v1/operations/{id} answers it: the operations envelope's
- * members (kind "restore"), then the record spec 2.5 describes (stage, timeline, result).
+ * members (kind "restore"), then the record docs/behaviour.md#api-recovery describes (stage, timeline, result).
  */
 export function operationJson(o: OperationRecord, now: number, pollAfterMs: number) {
   const stages: Array<[number, string]> = [];

@@ -1,4 +1,4 @@
-// Revisions with their conditions, and Service/Route status (spec 2.4; real-api
+// Revisions with their conditions, and Service/Route status (docs/behaviour.md#api-observability; real-api
 // ServerlessRevisionResource, ServerlessServiceStatusResource, ServerlessRouteStatusResource).
 // Traffic lives only in route.traffic; Service and Route carry conditions, no `ready`.
 import { iso } from '../clock.js';

@@ -172,7 +172,7 @@ export function domainJson(s: StaticSiteRecord, d: DomainRecord, teamName: strin
 
 /**
  * The status model of a site: the lifecycle's, except that a failed build leaves the previous
- * deployment serving, which is `degraded` (spec 2.3: terminal, not an outage), and that the
+ * deployment serving, which is `degraded` (docs/behaviour.md#api-status: terminal, not an outage), and that the
  * error of a failed build carries the build's own message.
  */
 export function siteDetails(s: StaticSiteRecord, base: StatusView, now: number): StatusView {

@@ -1,4 +1,4 @@
-// status_details (spec 2.3): of a container at a moment, derived from its rollouts, and the
+// status_details (docs/behaviour.md#api-status): of a container at a moment, derived from its rollouts, and the
 // settled form every other product carries (real-api: one status model).
 import { iso } from '../clock.js';
 import { imageRef, isStopped, servingAt, startedBy, type ContainerRecord } from './containers.js';

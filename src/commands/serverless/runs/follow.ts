@@ -10,6 +10,7 @@ import { ApiError, UnavailableError } from '../../../client/errors.js';
 import type { Read, Run, RunLogs } from '../../../client/runs.js';
 import type { OperationSubject } from '../../resource/operation-words.js';
 import { ExitCode, runExitCode } from '../../../shared/exit-codes.js';
+import { clearLine } from '../../../output/terminal-text.js';
 import { waitForOperation, type WaitFlags } from '../../resource/wait.js';
 import { INITIAL_TAIL, tailStep } from './log-tail.js';
 import { runCommands, RUNS, runsCall, runStatus, type Target } from './shared.js';
@@ -32,7 +33,7 @@ export async function followRun(app: App, t: Target, runId: string, opts: Follow
   // --progress json: stderr carries events only, so the log is not interleaved there.
   const logsTo = opts.logs === 'stderr' && opts.flags.progress === 'json' ? 'none' : opts.logs;
   // Under a spinner, a log line first clears the spinner's line (it redraws below it).
-  const clear = logsTo === 'stderr' && app.interactive && !app.settings.quiet ? '\r\x1b[2K' : '';
+  const clear = logsTo === 'stderr' && app.interactive && !app.settings.quiet ? clearLine() : '';
   const write = (text: string) => (logsTo === 'stdout' ? app.ctx.stdout.write(text) : logsTo === 'stderr' ? app.ctx.stderr.write(clear + text) : undefined);
   let last = opts.initial;
   let lastLogs: Read<RunLogs> | undefined;

@@ -65,7 +65,7 @@ export function commandText(command: readonly string[] | null | undefined): stri
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled', 'timed_out']);
 
 /**
- * A run in the status model's words (spec 2.3): queued/running are not terminal; succeeded
+ * A run in the status model's words (docs/behaviour.md#api-status): queued/running are not terminal; succeeded
  * is `succeeded`; failed, timed_out and cancelled are terminal with their own state. The
  * run's `terminal` is the stop rule where it is sent; its status otherwise.
  */
