@@ -13,6 +13,8 @@ import { rawStream } from '../output/terminal-guard.js';
 import { VERSION } from './version.js';
 import type { RetryWait } from '../client/http.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
+import { MAX_TIMER_MS } from '../client/clock.js';
+import { jsonText } from '../shared/json-text.js';
 import { retryEvent } from '../shared/retry-event.js';
 
 /** Waits before a retry longer than this are said on stderr; --quiet keeps those of 10 s or more. */
@@ -36,6 +38,8 @@ export function requestTimeLimit(value: string | undefined): number | undefined 
     }
   }
   if (!(ms > 0) || !Number.isSafeInteger(ms)) throw new UsageError(`INFRA_HTTP_TIMEOUT must be a duration such as 30s or 2m (a bare number is milliseconds), not "${value}"`);
+  // A longer time limit would not hold in a timer: it would fire at once.
+  if (ms > MAX_TIMER_MS) throw new UsageError(`INFRA_HTTP_TIMEOUT must be at most ${formatDuration(Math.floor(MAX_TIMER_MS / 1_000) * 1_000)} (the longest wait a timer can hold), not "${value}"`);
   return ms;
 }
 
@@ -174,12 +178,12 @@ export class App {
 
   /** Exact data: past the terminal guard (JSON escapes controls itself; strings stay the server's). */
   printJson(value: unknown): void {
-    rawStream(this.ctx.stdout).write(JSON.stringify(value, null, 2) + '\n');
+    rawStream(this.ctx.stdout).write(jsonText(value, 2) + '\n');
   }
 
   /** One compact JSON value per line (NDJSON), exact as printJson. */
   printJsonLine(value: unknown): void {
-    rawStream(this.ctx.stdout).write(JSON.stringify(value) + '\n');
+    rawStream(this.ctx.stdout).write(jsonText(value) + '\n');
   }
 
   /** A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts). */

@@ -13,10 +13,13 @@ import {
   UnavailableError,
   ValidationError,
   DeadlineError,
+  ProxyError,
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
+import { EndlessListError } from '../client/walk-bounds.js';
 import { noSuchName, SCOPE_HINT, takenNameHint } from './error-hints.js';
 import { ExitCode } from '../shared/exit-codes.js';
+import { TooDeepError } from '../shared/json-text.js';
 
 export interface Failure {
   code: ExitCode;
@@ -60,10 +63,19 @@ export function classify(err: unknown): Failure {
       message: err.message,
       hint: 'INFRA_HTTP_TIMEOUT sets the time limit of each request, retries included (e.g. INFRA_HTTP_TIMEOUT=2m); --debug shows each attempt',
     };
+  if (err instanceof ProxyError)
+    return {
+      code: ExitCode.UNAVAILABLE,
+      message: err.message,
+      hint: 'check HTTPS_PROXY / HTTP_PROXY (credentials go in the proxy URL; NO_PROXY lists hosts reached directly); --debug shows each attempt',
+    };
   if (err instanceof UnavailableError) {
     const hint = err.status === 0 ? 'check the API URL and the network (--debug shows each attempt)' : 'the service is unavailable; try again later (--debug shows each attempt)';
     return { code: ExitCode.UNAVAILABLE, message: err.message, hint };
   }
+  if (err instanceof TooDeepError) return { code: ExitCode.FAILED, message: err.message, hint: '--debug shows the exchange' };
+  if (err instanceof EndlessListError)
+    return { code: ExitCode.FAILED, message: err.message, hint: 'what was printed before this is only part of the list; narrow it (filters, --limit), and --debug shows the pages the API sent' };
   if (err instanceof ResponseShapeError) return { code: ExitCode.FAILED, message: err.message, hint: 'the API answered something this client cannot read; --debug shows the exchange' };
   if (err instanceof ConflictError) return { code: ExitCode.FAILED, message: `refused by the API: ${err.message}` };
   if (err instanceof ApiError) return { code: ExitCode.FAILED, message: err.message };

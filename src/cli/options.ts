@@ -1,11 +1,18 @@
 // commander argParsers shared by commands: each names its flag in the error (exit 2 before
 // any request). The pure parsing they wrap lives in src/shared.
 import { InvalidArgumentError } from 'commander';
+import { MAX_TIMER_MS } from '../client/clock.js';
 import { formatDuration, parseDuration } from '../shared/duration.js';
 import { flag, option } from './command.js';
 
-/** commander argParser for a duration flag, the flag named in the error (exit 2 before any request). */
-export function durationOption(name: string, opts: { min?: number } = {}) {
+/**
+ * commander argParser for a duration flag, the flag named in the error (exit 2 before any
+ * request). A duration is a time to wait unless `max` says otherwise, so by default it is
+ * held to what a timer can hold (about 24.8 days): a longer one would fire at once.
+ * A duration sent to the API instead (a key's lifetime) passes `max: Infinity`.
+ */
+export function durationOption(name: string, opts: { min?: number; max?: number } = {}) {
+  const max = opts.max ?? MAX_TIMER_MS;
   return (value: string): number => {
     let ms: number;
     try {
@@ -14,6 +21,7 @@ export function durationOption(name: string, opts: { min?: number } = {}) {
       throw new InvalidArgumentError(`${name}: ${(err as Error).message}.`);
     }
     if (opts.min !== undefined && ms < opts.min) throw new InvalidArgumentError(`${name} must be at least ${formatDuration(opts.min)}.`);
+    if (ms > max) throw new InvalidArgumentError(`${name} must be at most ${formatDuration(Math.floor(max / 1_000) * 1_000)} (the longest wait a timer can hold), not ${value.trim()}.`);
     return ms;
   };
 }

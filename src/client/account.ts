@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { envelopeOf } from './schemas.js';
-import { Id, optBool, optNum, optText } from './wire.js';
+import { Id, optBool, optPollDelay, optText } from './wire.js';
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
 
@@ -21,7 +21,7 @@ export const Approval = z.looseObject({
   id: Id,
   status: optText,
   terminal: optBool,
-  poll_after_ms: optNum,
+  poll_after_ms: optPollDelay,
   action: optText,
   summary: optText,
   requested_at: optText,

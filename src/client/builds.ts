@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import type { UploadBody } from './form-data.js';
-import { lenient, optNum, optText } from './wire.js';
+import { lenient, optNum, optPollDelay, optText } from './wire.js';
 
 export const Build = z.looseObject({
   id: z.string(),
@@ -27,7 +27,7 @@ const Accepted = z.looseObject({
   message: optText,
   container_id: optText,
   status: optText,
-  operation: lenient(z.looseObject({ operation_id: optText, state: optText, poll_after_ms: optNum })),
+  operation: lenient(z.looseObject({ operation_id: optText, state: optText, poll_after_ms: optPollDelay })),
 });
 
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { isUtf8 } from 'node:buffer';
 import { BodyBuffer, type HttpClient, type Reader, type RequestOptions } from './http.js';
 import { arrayAt } from './raw-items.js';
+import { WalkGuard } from './walk-bounds.js';
 import { DiagnoseData, EventsData, LogsMeta, RevisionsData, envelopeOf } from './schemas.js';
 import type { DiagnoseData as DiagnoseDataT, EventsData as EventsDataT, LogEntry, LogsMeta as LogsMetaT, RevisionsData as RevisionsDataT } from './schemas.js';
 import { lenient } from './wire.js';
@@ -185,17 +186,26 @@ export class DiagnosticsApi {
    * from the answer one after the other, so memory stays flat whatever the page size; a page
    * without entries comes as one empty part.
    */
-  async *logPages(resourcePath: string, query: LogsQuery, opts: Opts = {}): AsyncGenerator<LogsPage> {
+  async *logPages(resourcePath: string, query: LogsQuery, opts: Opts & { onCircle?: (cursor: string) => void } = {}): AsyncGenerator<LogsPage> {
+    const { onCircle, ...requestOpts } = opts;
     let cursor = query.cursor;
     // Every page is read into the same memory: it is done with before the next is asked for.
     const bodyBuffer = new BodyBuffer();
+    // A cursor seen before would print its page again, and again (A→B→A...): the walk ends
+    // there instead (onCircle says so); an endless run of new cursors ends at MAX_PAGES.
+    // Log lines are streamed and many are normal: no bound on their number.
+    const guard = new WalkGuard(`GET /api/v1${resourcePath}/logs`, Number.POSITIVE_INFINITY);
+    if (cursor) guard.seenCursor(cursor);
     for (;;) {
-      const read = await this.readLogs(resourcePath, { ...query, cursor }, { ...opts, bodyBuffer });
+      const read = await this.readLogs(resourcePath, { ...query, cursor }, { ...requestOpts, bodyBuffer });
       const { available, meta, count } = read;
       if (count === 0) yield { available, entries: [], meta };
       for (let from = 0; from < count; from += LOG_PART) yield { available, entries: read.entries(from, Math.min(count, from + LOG_PART)), meta };
+      guard.cursorPage(count);
       const next = meta.next_cursor;
-      if (!next || next === cursor) return;
+      if (!next) return;
+      if (guard.seenCursor(next)) return void onCircle?.(next);
+      guard.next();
       cursor = next;
     }
   }

@@ -83,6 +83,11 @@ export class UnavailableError extends ApiError {
   override name = 'UnavailableError';
 }
 
+/** The request failed at the proxy (HTTPS_PROXY/HTTP_PROXY), not at the API: the message names the proxy. */
+export class ProxyError extends UnavailableError {
+  override name = 'ProxyError';
+}
+
 /** No complete answer within the time limit of a request, its retries and their waits included. */
 export class DeadlineError extends UnavailableError {
   override name = 'DeadlineError';

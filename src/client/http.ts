@@ -3,7 +3,8 @@
 // undici Dispatcher so tests and library users can inject their own.
 import type { Dispatcher } from 'undici';
 import { createAgent, send } from './undici.js';
-import { DeadlineError, ResponseShapeError, UnavailableError } from './errors.js';
+import { DeadlineError, ProxyError, ResponseShapeError, UnavailableError } from './errors.js';
+import { ProxyFailure } from './proxy.js';
 import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
 import { errorCode, errorFor, parseJsonLoose } from './http-errors.js';
@@ -184,6 +185,7 @@ export class HttpClient {
       }
       if (o.kind === 'connect') {
         this.trace(`✗ ${endpoint} ${o.code}; giving up${decision.reason === 'unsafe' ? ' (not retried: the request may have been applied)' : ''}`);
+        if (o.proxy) throw new ProxyError(`${o.proxy} on ${endpoint}`, 0, endpoint);
         throw new UnavailableError(`cannot reach ${this.apiUrl} (${o.code}) on ${endpoint}`, 0, endpoint);
       }
       if (o.kind === 'body') throw new UnavailableError(`the response of ${endpoint} was cut off (${o.code})`, o.status, endpoint);
@@ -266,7 +268,8 @@ export class HttpClient {
     } catch (err) {
       deadline.clear();
       if (signal?.aborted) throw signal.reason;
-      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err) }, bytes: EMPTY, expired: deadline.expired() };
+      const proxy = err instanceof ProxyFailure ? { proxy: err.problem } : {};
+      return { outcome: { kind: 'connect', code: deadline.expired() ? deadline.code : errorCode(err), ...proxy }, bytes: EMPTY, expired: deadline.expired() };
     }
     const rateLimit = parseRateLimit(res.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;

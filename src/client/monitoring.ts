@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import type { HttpClient } from './http.js';
 import type { Page } from './paginate.js';
+import { WalkGuard } from './walk-bounds.js';
 import type { ResourceKind } from './resources.js';
 import { Resource } from './resources.js';
 import { lenient, lenientArray, optBool, optNum, optText } from './wire.js';
@@ -42,6 +43,9 @@ export async function* cursorPages(http: HttpClient, kind: ResourceKind, q: Curs
   let cursor = q.cursor;
   let count = 0;
   let page = 1;
+  // Bounded by the client (walk-bounds.ts): a cursor seen before, or too many pages, ends the walk with an error.
+  const guard = new WalkGuard(`GET /api/v1${kind.path}`);
+  if (cursor) guard.seenCursor(cursor);
   for (;;) {
     // Under a limit, a page no larger than what is still wanted: the server's next cursor then
     // starts exactly after the last row shown (a cut page would lose the rows in between).
@@ -58,6 +62,9 @@ export async function* cursorPages(http: HttpClient, kind: ResourceKind, q: Curs
       next: keep < sent.length ? undefined : next,
     };
     if (!q.all || !next || keep === 0 || (q.limit !== undefined && count >= q.limit)) return;
+    guard.cursorPage(sent.length);
+    if (guard.seenCursor(next)) throw guard.circle(next);
+    guard.next();
     cursor = next;
     page++;
   }

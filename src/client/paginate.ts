@@ -1,6 +1,8 @@
 // Lazy page iteration over the list shape of docs/behaviour.md#api-lists: one request per page, following
 // `pagination.last_page`, so a long list streams instead of buffering. The server's default
-// page is 15 items, so `per_page` is always sent (docs/behaviour.md#wire).
+// page is 15 items, so `per_page` is always sent (docs/behaviour.md#wire). The walk is bounded
+// by the client (walk-bounds.ts): a repeated page, or more than MAX_PAGES/MAX_ITEMS, ends it
+// with an error; a `total` that contradicts last_page ends it as complete.
 import type * as z from 'zod/mini';
 import type { HttpClient, Reader } from './http.js';
 import { ResponseShapeError } from './errors.js';
@@ -9,6 +11,7 @@ import { isPlainObject, requiredCheck, sameCheck, type Check } from './in-place.
 import { listOf, Pagination } from './schemas.js';
 import { lenient } from './wire.js';
 import { sentItems, type SentItems } from './raw-items.js';
+import { WalkGuard } from './walk-bounds.js';
 
 export interface Page<T> {
   /** The items as read by the item schema (computed when first asked for). */
@@ -114,11 +117,14 @@ export async function* paginate<T>(http: HttpClient, path: string, item: z.ZodMi
   const perPage = q.perPage ?? (q.all ? Math.min(ALL_PER_PAGE, limit ?? ALL_PER_PAGE) : DEFAULT_PER_PAGE);
   let page = q.page ?? 1;
   let count = 0;
+  const guard = new WalkGuard(`GET /api/v1${path}`);
   for (;;) {
     const res = await http.get(path, { query: { ...q.query, page, per_page: perPage }, schema, permission: q.permission, signal: q.signal, keepBytes: true });
     const read = res.data;
     const pagination = pageInfo(read.pagination, page, read.raw.length, perPage);
     const sentCount = read.raw.length;
+    // Before anything of it is shown: a page seen before would print its items twice.
+    guard.page(pagination.current_page, page, sentCount);
     // Under a limit the page that reaches it is cut: the items past it are not shown.
     const keep = limit === undefined ? sentCount : Math.min(sentCount, limit - count);
     const raw = keep < sentCount ? read.raw.slice(0, keep) : read.raw;
@@ -140,6 +146,11 @@ export async function* paginate<T>(http: HttpClient, path: string, item: z.ZodMi
     // A server that does not advance (or sends no pagination) would otherwise loop forever.
     if (!q.all || pagination.current_page >= pagination.last_page || sentCount === 0) return;
     if (limit !== undefined && count >= limit) return;
+    // A last_page that contradicts the total (1e9 pages of 3 items) is not believed: once every
+    // item the total announced has come, the list is complete. Where the two agree, last_page rules.
+    const total = read.pagination?.total;
+    if (typeof total === 'number' && total > 0 && guard.items >= total && pagination.last_page > Math.ceil(total / Math.max(1, pagination.per_page))) return;
+    guard.next(pagination.last_page);
     page = Math.max(page, pagination.current_page) + 1;
   }
 }

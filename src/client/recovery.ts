@@ -13,7 +13,7 @@ import { RECOVERY_POINTS } from './families.js';
 import * as z from 'zod/mini';
 import { CapabilitiesAnswer, RecoveryPoint, RestoreAnswer, StatusError, type CapabilityRow, type RecoveryPoint as RecoveryPointT, type RestoreAnswer as RestoreAnswerT } from './schemas.js';
 import type { Answer } from './datastores.js';
-import { lenient, optBool, optNum, optText } from './wire.js';
+import { lenient, optBool, optPollDelay, optText } from './wire.js';
 
 /** The products whose points can be cloned into a new resource (the API has no VPS clone). */
 export const CLONE_PRODUCTS = ['cache', 'database'] as const;
@@ -35,7 +35,7 @@ export const RestoreOperation = z.looseObject({
   result: optText,
   finished_at: optText,
   started_at: optText,
-  poll_after_ms: optNum,
+  poll_after_ms: optPollDelay,
   error: lenient(StatusError),
 });
 export type RestoreOperation = z.infer<typeof RestoreOperation>;

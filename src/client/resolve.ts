@@ -11,6 +11,7 @@ import type * as z from 'zod/mini';
 import { AmbiguousNameError, NoSuchNameError } from './errors.js';
 import type { HttpClient } from './http.js';
 import { listReader, pageInfo } from './paginate.js';
+import { EndlessListError, MAX_ITEMS, MAX_PAGES } from './walk-bounds.js';
 import { isIdPrefix } from '../shared/short-id.js';
 
 export interface Family {
@@ -99,11 +100,22 @@ export async function resolveRef<T extends Named>(http: HttpClient, family: Fami
     return { items: res.data.items(), raw, pagination: pageInfo(pagination, page, raw.length, RESOLVE_PER_PAGE) };
   };
   const first = await read(1);
+  // Every page is kept to look the name up in: a server announcing more than a walk may read is refused before any is asked for.
+  if (first.pagination.last_page > MAX_PAGES)
+    throw new EndlessListError(
+      `GET /api/v1${family.path} announces ${first.pagination.last_page} pages, more than the ${MAX_PAGES} infra reads to find a name; use the ${family.noun}'s id`,
+      `GET /api/v1${family.path}`,
+    );
   const pages = [first];
+  let held = first.raw.length;
   for (let next = 2; next <= first.pagination.last_page; next += PARALLEL_PAGES) {
     const batch = [];
     for (let p = next; p < next + PARALLEL_PAGES && p <= first.pagination.last_page; p++) batch.push(read(p));
-    pages.push(...(await Promise.all(batch)));
+    const got = await Promise.all(batch);
+    pages.push(...got);
+    for (const p of got) held += p.raw.length;
+    if (held > MAX_ITEMS)
+      throw new EndlessListError(`GET /api/v1${family.path} sent more than the ${MAX_ITEMS} items infra reads to find a name; use the ${family.noun}'s id`, `GET /api/v1${family.path}`);
   }
   const items = pages.flatMap((p) => p.items);
   const hit = pickByRef(items, ref, family);

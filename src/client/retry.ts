@@ -1,6 +1,7 @@
 // Pure retry arithmetic and the one retry decision: whether (and after how long) an attempt
 // is repeated, whatever went wrong with it (docs/behaviour.md#http).
 import type { IncomingHttpHeaders } from 'node:http';
+import { SERVER_DELAY_MIN_MS } from './server-delay.js';
 
 export interface RateLimit {
   limit?: number;
@@ -35,18 +36,20 @@ export function parseRateLimit(headers: IncomingHttpHeaders): RateLimit | undefi
  * Delay before retry number `attempt` (1-based). For a 429 the server's word wins:
  * `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset`; otherwise exponential
  * backoff with jitter between half and all of the step, so that many clients spread out.
+ * The server's word is never shorter than SERVER_DELAY_MIN_MS (0 or a reset in the past
+ * would retry at once); a longer wait than the caller accepts is decideRetry's `too-long`.
  */
 export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | undefined, random: () => number, now: number = Date.now()): number {
   if (headers) {
     const retryAfter = header(headers, 'retry-after');
     const seconds = num(retryAfter);
-    if (seconds !== undefined) return Math.max(0, Math.ceil(seconds * 1000));
+    if (seconds !== undefined) return Math.max(SERVER_DELAY_MIN_MS, Math.ceil(seconds * 1000));
     if (retryAfter) {
       const date = Date.parse(retryAfter);
-      if (!Number.isNaN(date)) return Math.max(0, date - now);
+      if (!Number.isNaN(date)) return Math.max(SERVER_DELAY_MIN_MS, date - now);
     }
     const reset = num(header(headers, 'x-ratelimit-reset'));
-    if (reset !== undefined) return Math.max(0, reset * 1000 - now);
+    if (reset !== undefined) return Math.max(SERVER_DELAY_MIN_MS, reset * 1000 - now);
   }
   const step = Math.min(CAP_MS, BASE_MS * 2 ** (attempt - 1));
   return Math.round(step / 2 + (random() * step) / 2);
@@ -54,8 +57,8 @@ export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | und
 
 /** What one attempt came to. */
 export type Outcome =
-  /** No answer: connection refused, reset, timed out... `code` is errorCode()'s text (ends with the system code). */
-  | { kind: 'connect'; code: string }
+  /** No answer: connection refused, reset, timed out... `code` is errorCode()'s text (ends with the system code); `proxy` says what went wrong at a proxy, when it was there. */
+  | { kind: 'connect'; code: string; proxy?: string }
   /** An answer whose body was cut off. */
   | { kind: 'body'; code: string; status: number }
   /** A complete answer. `retryable` is what its error body says, when it says it. */

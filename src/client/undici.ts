@@ -5,6 +5,7 @@
 // index), and test/client/undici-internals.test.ts fails when an undici upgrade moves or
 // changes them: they must stay the very objects the index exports.
 import type { Dispatcher } from 'undici';
+import { atProxy, proxyFor } from './proxy.js';
 // @ts-expect-error: undici's own module for `Agent` (no type declarations); see the header.
 import AgentImpl from 'undici/lib/dispatcher/agent.js';
 // @ts-expect-error: undici's own module for `Dispatcher.prototype.request` (no type declarations); see the header.
@@ -32,24 +33,43 @@ export function proxyConfigured(env: Env): boolean {
   return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '');
 }
 
-/**
- * The proxy settings of `env` as EnvHttpProxyAgent reads them (lower case wins), spelled
- * out: given nothing, the agent would read the process's environment instead of the caller's.
- */
-export function proxyOptions(env: Env): { httpProxy: string; httpsProxy: string; noProxy: string } {
-  const httpProxy = env.http_proxy ?? env.HTTP_PROXY ?? '';
-  return { httpProxy, httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' };
-}
+export { proxyOptions } from './proxy.js';
 
 /**
- * A keep-alive Agent with timeouts; with a proxy variable set in `env`, undici's
- * EnvHttpProxyAgent (loaded from undici's index then, and only then).
+ * A keep-alive Agent with timeouts; with a proxy variable set in `env`, a dispatcher that
+ * sends each request directly or through undici's ProxyAgent (loaded from undici's index
+ * then, and only then) by the rules of proxy.ts, and says which failures were the proxy's.
  */
 export async function createAgent(options: AgentOptions, env: Env): Promise<Dispatcher> {
   if (!proxyConfigured(env)) return new Agent(options);
   // The default export: a bundle gives a CommonJS module only that (Node gives both).
-  const { EnvHttpProxyAgent } = (await import('undici')).default;
-  return new EnvHttpProxyAgent({ ...options, ...proxyOptions(env) });
+  const undici = (await import('undici')).default;
+  const direct = new Agent(options);
+  const agents = new Map<string, Dispatcher>();
+  const through = (proxy: string): Dispatcher => {
+    let agent = agents.get(proxy);
+    // proxyTunnel false: plain http goes to the proxy as an absolute-form request; https is tunnelled (CONNECT) either way.
+    if (!agent) agents.set(proxy, (agent = new undici.ProxyAgent({ ...options, uri: proxy, proxyTunnel: false })));
+    return agent;
+  };
+  class Routed extends undici.Dispatcher {
+    override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      const proxy = proxyFor(new URL(String(opts.origin)), env);
+      if (!proxy) return direct.dispatch(opts, handler);
+      // request()'s handler takes errors through onError: there they are renamed for the proxy.
+      const legacy = handler as { onError?: (err: Error) => void };
+      const onError = legacy.onError;
+      if (onError) legacy.onError = (err) => onError.call(handler, atProxy(err, proxy) as Error);
+      return through(proxy).dispatch(opts, handler);
+    }
+    override async close(): Promise<void> {
+      await Promise.all([direct.close(), ...[...agents.values()].map((a) => a.close())]);
+    }
+    override async destroy(): Promise<void> {
+      await Promise.all([direct.destroy(), ...[...agents.values()].map((a) => a.destroy())]);
+    }
+  }
+  return new Routed();
 }
 
 /** undici's `request()` on a given dispatcher (any Dispatcher: tests and library users inject their own). */

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { ResponseShapeError } from './errors.js';
 import { isBoolean, isNumber, isPlainObject, isString, sameCheck, sameWhen, type Check } from './in-place.js';
+import { clampServerDelay, SERVER_DELAY_MAX_MS, SERVER_DELAY_MIN_MS } from './server-delay.js';
 
 /** Any schema made optional, nullable and unable to fail: unreadable → undefined. */
 export function lenient<T extends z.ZodMiniType>(schema: T) {
@@ -75,7 +76,17 @@ export const StringMap = sameWhen(
   (v) => isPlainObject(v) && Object.values(v).every(isString),
 );
 
+/** A pause the server asks for (`poll_after_ms`), held to a sane range (server-delay.ts). */
+export const PollDelay = sameWhen(
+  z.pipe(
+    Num,
+    z.transform((ms) => clampServerDelay(ms)),
+  ),
+  (v) => isNumber(v) && (v as number) >= SERVER_DELAY_MIN_MS && (v as number) <= SERVER_DELAY_MAX_MS,
+);
+
 export const optText = lenient(Text);
+export const optPollDelay = lenient(PollDelay);
 export const optNum = lenient(Num);
 export const optBool = lenient(Bool);
 export const optMap = lenient(StringMap);

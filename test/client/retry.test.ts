@@ -12,8 +12,10 @@ describe('retryDelayMs', () => {
   it('falls back to X-RateLimit-Reset (Unix seconds)', () => {
     expect(retryDelayMs(1, { 'x-ratelimit-reset': String(now / 1000 + 4) }, () => 0.5, now)).toBe(4000);
   });
-  it('never returns a negative wait for a reset in the past', () => {
-    expect(retryDelayMs(1, { 'x-ratelimit-reset': String(now / 1000 - 10) }, () => 0.5, now)).toBe(0);
+  it('a reset in the past or a zero Retry-After still waits the shortest server delay (no retry at once)', () => {
+    expect(retryDelayMs(1, { 'x-ratelimit-reset': String(now / 1000 - 10) }, () => 0.5, now)).toBe(250);
+    expect(retryDelayMs(1, { 'retry-after': '0' }, () => 0.5, now)).toBe(250);
+    expect(retryDelayMs(1, { 'retry-after': new Date(now - 5000).toUTCString() }, () => 0.5, now)).toBe(250);
   });
   it('backs off exponentially with jitter between half and all of the step, capped', () => {
     const table = [

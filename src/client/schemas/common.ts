@@ -1,7 +1,7 @@
 // The shapes every product shares: lists, envelopes, errors, the status model (docs/behaviour.md#api-lists, docs/behaviour.md#api-status).
 import * as z from 'zod/mini';
 import { lazy } from './lazy.js';
-import { lenient, optBool, optNum, optText } from '../wire.js';
+import { lenient, optBool, optNum, optPollDelay, optText } from '../wire.js';
 
 export const Pagination = lazy(() =>
   z.looseObject({
@@ -56,7 +56,7 @@ export const StatusOperation = lazy(() =>
     state: optText,
     terminal: optBool,
     /** The server's pacing, on newer servers (the operations endpoint always carries it). */
-    poll_after_ms: optNum,
+    poll_after_ms: optPollDelay,
   }),
 );
 

@@ -1,7 +1,7 @@
 // Serverless containers and their operations, as the client reads them.
 import * as z from 'zod/mini';
 import { lazy } from './lazy.js';
-import { Id, lenient, optBool, optMap, optNum, optText } from '../wire.js';
+import { Id, lenient, optBool, optMap, optNum, optPollDelay, optText } from '../wire.js';
 import { Capabilities, StatusDetails, envelopeOf } from './common.js';
 
 // --- Serverless containers --------------------------------------------------------------
@@ -49,7 +49,7 @@ export const Operation = lazy(() =>
     kind: optText,
     state: optText,
     terminal: optBool,
-    poll_after_ms: optNum,
+    poll_after_ms: optPollDelay,
     poll_url: optText,
     revision: optText,
     image: optText,

@@ -4,6 +4,8 @@ import type { App } from '../../cli/app.js';
 import { arg, defineCommand, flag, list, option, withChoices, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { paginate } from '../../client/paginate.js';
+import { rawStream } from '../../output/terminal-guard.js';
+import { writeItemsArray } from './items-array.js';
 import { apiTarget } from './target.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
@@ -35,11 +37,9 @@ export default defineCommand({
     const body = method === 'GET' ? undefined : (input ?? (Object.keys(fields).length ? fields : undefined));
     const client = await app.client();
     if (opts.paginate) {
-      // The list pages as they are, items of any shape: printed as one array once all came.
-      const items: unknown[] = [];
+      // The list pages as they are, items of any shape: one array, written as the pages come.
       const perPage = typeof query?.per_page === 'number' ? query.per_page : undefined;
-      for await (const page of paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) })) for (const item of page.raw) items.push(item);
-      app.printJson(items);
+      await writeItemsArray(rawStream(app.ctx.stdout), paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) }));
       return;
     }
     const res = await client.http.request<unknown>(method, path, { query, body });

@@ -60,6 +60,8 @@ interface Stream {
   target: LogTarget;
   render: PageRenderer;
   storeDown: string;
+  /** The API's cursors went round in a circle (said once, even across --follow polls). */
+  circled?: boolean;
 }
 
 /** The query of a logs command, checked before any request (retention, --follow with --until). */
@@ -119,7 +121,12 @@ interface ReadResult {
 async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode: 'track' | 'filter'): Promise<ReadResult> {
   const result: ReadResult = { entries: 0 };
   try {
-    for await (const page of s.client.diagnostics.logPages(s.target.path, query, { signal: s.app.ctx.signal, permission: s.target.permission })) {
+    const onCircle = (cursor: string) => {
+      if (s.circled) return;
+      s.circled = true;
+      s.app.warn(`the API sent the log cursor "${cursor.length > 40 ? `${cursor.slice(0, 37)}...` : cursor}" a second time; stopped there, so no line is printed twice`);
+    };
+    for await (const page of s.client.diagnostics.logPages(s.target.path, query, { signal: s.app.ctx.signal, permission: s.target.permission, onCircle })) {
       if (!page.available) throw new CliError(ExitCode.UNAVAILABLE, s.storeDown, 'try again later; logs are kept for 10 days');
       const entries = mode === 'filter' ? tracker.fresh(page.entries) : page.entries;
       // The tracker sees every entry (de-duplication); only the shown ones are written and counted.

@@ -90,7 +90,8 @@ export function specOptions() {
  * with a unit, 0s allowed; a fraction of a second is refused rather than rounded.
  */
 export function delaySeconds(name: string, value: string): number {
-  const ms = durationOption(name)(value);
+  // Sent to the API, not waited for here: no timer bound.
+  const ms = durationOption(name, { max: Number.POSITIVE_INFINITY })(value);
   if (ms % 1_000 !== 0) throw new InvalidArgumentError(`${name} must be whole seconds, e.g. 30s or 5m (got ${value.trim()}; the API takes seconds).`);
   return ms / 1_000;
 }

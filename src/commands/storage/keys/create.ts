@@ -23,7 +23,7 @@ export default defineCommand({
     name: required('--name <name>', 'name of the key', textOption('--name')),
     bucket: list('--bucket <bucket[:level]>', `limit the key to a bucket (id or name) at a level: ${LEVELS.join(', ')} (default read); repeatable`, bucketGrant),
     expiresAt: option('--expires-at <timestamp>', 'the key stops working then (ISO 8601 with an offset)', timestampOption('--expires-at')),
-    expiresIn: option('--expires-in <duration>', 'the key stops working after this long, e.g. 90d', durationOption('--expires-in', { min: 60_000 })),
+    expiresIn: option('--expires-in <duration>', 'the key stops working after this long, e.g. 90d', durationOption('--expires-in', { min: 60_000, max: Number.POSITIVE_INFINITY })),
   },
   examples: ['infra storage keys create --name release-uploader --bucket acme-assets:readwrite --expires-in 90d', 'infra storage keys create --name backup-job --json | jq -r .secret_access_key'],
   help: 'Without --bucket the key reaches every bucket of the project. The secret access key is\nprinted once, on stdout: the API never shows it again.',
