@@ -34,7 +34,7 @@ export interface Settings {
   /** The API URL in effect (the default when none is given); credentials in it shown as ***. */
   apiUrl?: string;
   apiUrlSource: 'flag' | 'env' | 'config' | 'default' | 'none';
-  /** Why apiUrl may not be used (said when a command needs it, so 'infra config' can still repair it). */
+  /** Why the stored apiUrl may not be used (said when a command needs it, so 'infra config' can still repair it). */
   apiUrlProblem?: UsageError;
   /** The key the stored token was looked up under (undefined when the URL does not parse). */
   host?: string;
@@ -72,6 +72,9 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   const apiUrl: { value: string; source: Settings['apiUrlSource'] } = given.value === undefined ? { value: DEFAULT_API_URL, source: 'default' } : { value: given.value, source: given.source };
   const allowHttp = allowHttpFrom(flags, env, config);
   const check = checkApiUrl(apiUrl.value, API_URL_SOURCES[apiUrl.source], allowHttp.value);
+  // A URL given for this run (flag, environment) is refused at once, whatever the command; a
+  // stored one only when a command needs it, so 'infra config' can still repair it.
+  if (check.problem !== undefined && (apiUrl.source === 'flag' || apiUrl.source === 'env')) throw new UsageError(check.problem, check.hint);
   const host = check.problem === undefined ? hostKey(apiUrl.value) : undefined;
   const envToken = blankToUndefined(env.INFRA_TOKEN);
   // INFRA_TOKEN is the caller's explicit choice for this run, whatever the host; a stored

@@ -51,12 +51,16 @@ describe('resolveSettings: flag > environment > config file > default', () => {
     expect(resolveSettings({ apiUrl: 'https://f' }, { INFRA_API_URL: 'https://e' }, { 'api-url': 'https://c' }).apiUrl).toBe('https://f');
     expect(resolveSettings({}, { INFRA_API_URL: 'https://e' }, { 'api-url': 'https://c' }).apiUrl).toBe('https://e');
     expect(resolveSettings({}, {}, {})).toMatchObject({ apiUrl: 'https://danubedata.ro', apiUrlSource: 'default', apiUrlProblem: undefined });
-    expect(resolveSettings({ apiUrl: 'not a url' }, {}, {}).apiUrlProblem?.message).toMatch(/invalid API URL/);
-    expect(resolveSettings({ apiUrl: 'ftp://x' }, {}, {}).apiUrlProblem?.message).toMatch(/only http and https/);
-    expect(resolveSettings({ apiUrl: 'http://f' }, {}, {}).apiUrlProblem?.message).toMatch(/refusing plain http to f \(from --api-url\)/);
+    // Given for this run: refused at once.
+    expect(() => resolveSettings({ apiUrl: 'not a url' }, {}, {})).toThrow(/invalid API URL/);
+    expect(() => resolveSettings({ apiUrl: 'ftp://x' }, {}, {})).toThrow(/only http and https/);
+    expect(() => resolveSettings({ apiUrl: 'http://f' }, {}, {})).toThrow(/refusing plain http to f \(from --api-url\)/);
+    expect(() => resolveSettings({}, { INFRA_API_URL: 'https://me:hunter2@f.example' }, {})).toThrow(/user name or password \("https:\/\/\*\*\*@f\.example"\)/);
     expect(resolveSettings({ apiUrl: 'http://f', allowHttp: true }, {}, {}).apiUrlProblem).toBeUndefined();
     expect(resolveSettings({ apiUrl: 'http://f' }, {}, { 'allow-http': 'true' }).apiUrlProblem).toBeUndefined();
-    const withPassword = resolveSettings({}, { INFRA_API_URL: 'https://me:hunter2@f.example' }, {});
+    // Stored: kept for the command that needs the URL (config set/unset can still repair it), redacted.
+    expect(resolveSettings({}, {}, { 'api-url': 'http://f' }).apiUrlProblem?.message).toMatch(/refusing plain http to f \(from the config file's api-url\)/);
+    const withPassword = resolveSettings({}, {}, { 'api-url': 'https://me:hunter2@f.example' });
     expect(withPassword.apiUrlProblem?.message).toMatch(/user name or password/);
     expect(JSON.stringify({ ...withPassword, problem: withPassword.apiUrlProblem?.message })).not.toContain('hunter2');
     for (const loopback of ['http://localhost:8080', 'http://127.0.0.2', 'http://[::1]:9', 'http://api.localhost'])
