@@ -8,8 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
+
+// Each test starts several real processes; on a loaded 2-core runner that outlasts the 20 s default.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 const ORIGINAL = 'refusing plain http';
 const FORGED = 'FORGED!! plain http';

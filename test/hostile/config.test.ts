@@ -4,9 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnCli, tempConfigDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spawnCli as spawnInfra, tempConfigDir, type SpawnOptions } from '../helpers/cli.js';
 import { fakeApi, type FakeApi } from './fake-api.js';
+
+// Each test starts several real processes; on a loaded 2-core runner that outlasts the 20 s default.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+const spawnCli = (argv: string[], opts: SpawnOptions = {}) => spawnInfra(argv, { timeoutMs: 60_000, ...opts });
 
 let api: FakeApi;
 const TOKENS = Array.from({ length: 16 }, (_, i) => `tok-${i}`);

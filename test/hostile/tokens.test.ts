@@ -2,9 +2,13 @@
 // bin/infra against two fake servers on loopback that record every Authorization header.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spawnCli, tempConfigDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spawnCli as spawnInfra, tempConfigDir, type SpawnOptions } from '../helpers/cli.js';
 import { fakeApi, fakeProxy, type FakeApi, type FakeProxy } from './fake-api.js';
+
+// Each test starts several real processes; on a loaded 2-core runner that outlasts the 20 s default.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+const spawnCli = (argv: string[], opts: SpawnOptions = {}) => spawnInfra(argv, { timeoutMs: 60_000, ...opts });
 
 let a: FakeApi;
 let b: FakeApi;
