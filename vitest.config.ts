@@ -18,5 +18,9 @@ export default defineConfig({
     // while most e2e files wait on the processes they spawn. Two workers keep both cores busy.
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
+    // The CLI's default API URL is the real service: a process a test starts with the
+    // inherited environment and no URL of its own fails closed on loopback instead
+    // (test/helpers/cli.ts does the same for the environments it builds).
+    env: { INFRA_API_URL: 'http://127.0.0.1:9' },
   },
 });

@@ -6,8 +6,15 @@
 // file, read-only or missing directory, no HOME) only costs speed: every error means "no cache".
 //
 // Where: $INFRA_CACHE_DIR, else $XDG_CACHE_HOME/infra, else ~/.cache/infra. One directory per
-// Node version, architecture, Node/V8 options and build (dist/cli/build-id, a hash of every
-// chunk): V8 itself only compares the source's length, so a cache must never meet another build.
+// Node version, architecture, Node/V8 options, install (the path of dist/cli: two installs
+// must not share entries, whose stack traces would name the other's files) and build
+// (dist/cli/build-id, a hash of every chunk): V8 itself only compares the source's length, so
+// a cache must never meet another build.
+//
+// A cache entry is code that runs: V8 runs its bytecode in place of the source when only the
+// length matches. So an entry is read only from a directory that is the user's own and that
+// nobody else can write, and only from a file that is the user's own and nobody else's to
+// write; otherwise the cache is not used at all (it only costs speed). --debug says why.
 // V8 also refuses a cache made under other flags: bin/infra changes the WebAssembly flags in
 // the middle of a run, so entries are made and read under the default ones (withDefaultFlags).
 'use strict';
@@ -21,7 +28,7 @@ const path = require('node:path');
 const MAGIC = Buffer.from('INFV8\x00\x00\x03', 'latin1');
 const HEADER = MAGIC.length + 4 + 4 + 4;
 
-/** CRC-32 of the payload: against corruption, not attack (the directory is the user's own).
+/** CRC-32 of the payload: against corruption, not attack (only the user's own files are read).
  * node:zlib's (Node 20.15+), not a hash of node:crypto: a command over plain http: loads no
  * crypto at all, and node:crypto + SHA-1 cost ~3x what node:zlib + CRC-32 do. */
 function digest(data) {
@@ -44,10 +51,39 @@ function shortHash(text) {
   return h.toString(16).padStart(8, '0');
 }
 
-/** The directory of this Node + options + build, under `root`. */
-function cacheDirFor(root, buildId) {
-  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))}`;
+/** The directory of this Node + options + install + build, under `root`. */
+function cacheDirFor(root, buildId, distDir) {
+  const key = `${process.version}-${process.arch}-${shortHash([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0'))}-${shortHash(path.resolve(distDir))}`;
   return { dir: path.join(root, `v8-${key}-${buildId}`), prefix: `v8-${key}-` };
+}
+
+/**
+ * Why `st` (a directory or file of the cache) may not be trusted, or undefined: owned by
+ * another user, or writable by its group or by anyone. Windows has no such modes.
+ */
+function distrust(st) {
+  if (process.platform === 'win32' || typeof process.getuid !== 'function') return undefined;
+  if (st.uid !== process.getuid()) return `it belongs to another user (uid ${st.uid})`;
+  if (st.mode & 0o022) return `others can write to it (mode ${(st.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** Why the directory `dir` may not be used, or undefined (a missing one is made 0700 when written). */
+function dirProblem(dir) {
+  let st;
+  try {
+    st = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // unreadable: every read fails and means "no cache"
+  }
+  if (st === undefined) return undefined;
+  const why = distrust(st);
+  return why === undefined ? undefined : `${dir}: ${why}`;
+}
+
+/** Why the cache root may not be used, or undefined; bin/infra also keeps completion names under it. */
+function rootProblem(root) {
+  return root === undefined ? undefined : dirProblem(root);
 }
 
 /** The file's V8 data and note when its header and checksum hold, else undefined. */
@@ -84,10 +120,13 @@ function encode(data, note = '') {
  * for the pack, ~0.7 MB each, showed in the page faults.)
  */
 let scratch = Buffer.alloc(0);
-function readShared(file) {
+function readShared(file, ownOnly = false) {
   const fd = fs.openSync(file, 'r');
   try {
-    const size = fs.fstatSync(fd).size;
+    const st = fs.fstatSync(fd);
+    // Judged on the open file: a swap after a check of the path cannot slip past it.
+    if (ownOnly && distrust(st) !== undefined) throw new Error('not our own file');
+    const size = st.size;
     if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.length));
     let length = 0;
     for (let n; length < size && (n = fs.readSync(fd, scratch, length, size - length, length)) > 0; ) length += n;
@@ -119,7 +158,7 @@ function writeAtomic(file, bytes) {
  * under V8's default flags (see bin/infra): every compile and every cache made goes through it.
  * `usePack: false` leaves the pack alone (every chunk from its own file).
  */
-function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = true }) {
+function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = true, debug = () => {} }) {
   const vm = require('node:vm');
   const Module = require('node:module');
   let buildId;
@@ -129,7 +168,13 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = tru
     return { save() {} };
   }
   if (!/^[0-9a-f]{8,64}$/.test(buildId)) return { save() {} };
-  const { dir, prefix } = cacheDirFor(root, buildId);
+  const { dir, prefix } = cacheDirFor(root, buildId, distDir);
+  // Someone else's directory, or one others can write: not read, not written.
+  const problem = dirProblem(root) ?? dirProblem(dir);
+  if (problem !== undefined) {
+    debug(`code cache not used: ${problem}`);
+    return { save() {} };
+  }
   const pending = [];
   const inDist = distDir + path.sep;
   const previous = Module._extensions['.cjs'] ?? Module._extensions['.js'];
@@ -142,7 +187,7 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = tru
     const cacheFile = path.join(dir, entry.replaceAll('/', '_') + '.v8');
     let cached;
     try {
-      cached = decodeEntry(readShared(cacheFile));
+      cached = decodeEntry(readShared(cacheFile, true));
     } catch {
       // no cache yet, or unreadable: compile from source
     }
@@ -265,4 +310,4 @@ function install({ distDir, root, withDefaultFlags = (fn) => fn(), usePack = tru
   };
 }
 
-module.exports = { install, cacheRoot, cacheDirFor, decode, decodeEntry, encode };
+module.exports = { install, cacheRoot, cacheDirFor, rootProblem, decode, decodeEntry, encode };

@@ -1,9 +1,10 @@
 // What a command's run() receives: the context, the resolved global settings, output
 // helpers and a lazily created API client (so commands that need no API load no undici).
 import type { Client } from '../client/index.js';
-import { MissingTokenError } from '../client/errors.js';
 import type { Context } from './context.js';
-import { UsageError } from './errors.js';
+import { CliError, UsageError } from './errors.js';
+import { ExitCode } from '../shared/exit-codes.js';
+import { tokenProblem } from '../shared/api-host.js';
 import type { Settings } from './settings.js';
 import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
 import { tableWriter, keyValue, type Column, type TableOptions, type TableWriter } from '../output/table.js';
@@ -41,6 +42,18 @@ export function requestTimeLimit(value: string | undefined): number | undefined 
   // A longer time limit would not hold in a timer: it would fire at once.
   if (ms > MAX_TIMER_MS) throw new UsageError(`INFRA_HTTP_TIMEOUT must be at most ${formatDuration(Math.floor(MAX_TIMER_MS / 1_000) * 1_000)} (the longest wait a timer can hold), not "${value}"`);
   return ms;
+}
+
+/**
+ * No token for the host in use: which command stores one, and (when tokens are stored for
+ * other hosts) that they are not sent here on purpose.
+ */
+export function missingToken(settings: Settings): CliError {
+  const host = settings.host ?? settings.apiUrl ?? 'this API';
+  const flag = settings.apiUrlSource === 'default' ? '' : ` --api-url ${host}`;
+  const others = settings.storedHosts.filter((h) => h !== host);
+  const elsewhere = others.length ? ` (tokens are stored for ${others.join(', ')} and are never sent to another host)` : '';
+  return new CliError(ExitCode.AUTH, `no API token for ${host}${elsewhere}`, `run 'infra auth login${flag}', or set INFRA_TOKEN`);
 }
 
 export class App {
@@ -84,14 +97,24 @@ export class App {
     return this.clientPromise;
   }
 
+  /**
+   * The API URL, once it may be used: a URL with a password in it, or plain http to a host
+   * that is not loopback (unless allowed), is refused here, before any connection.
+   */
   requireApiUrl(): string {
+    if (this.settings.apiUrlProblem) throw this.settings.apiUrlProblem;
     if (!this.settings.apiUrl) throw new UsageError('no API URL configured', "pass --api-url, set INFRA_API_URL, or run 'infra config set api-url URL' (try 'infra sim' for a local one)");
     return this.settings.apiUrl;
   }
 
   private async createClient(): Promise<Client> {
     const apiUrl = this.requireApiUrl();
-    if (!this.settings.token) throw new MissingTokenError('no API token configured');
+    if (!this.settings.token) throw missingToken(this.settings);
+    const bad = tokenProblem(this.settings.token);
+    if (bad !== undefined)
+      throw this.settings.tokenSource === 'env'
+        ? new UsageError(`INFRA_TOKEN holds ${bad}`, 'set it to exactly the token, nothing around it')
+        : new UsageError(`the token stored for ${this.settings.host} holds ${bad}`, `run 'infra auth login' to store it again`);
     const { Client } = await import('../client/index.js');
     this.created = this.clientWithToken(Client, apiUrl, this.settings.token);
     return this.created;

@@ -1,15 +1,35 @@
-// The config file: `<config dir>/config.json`, mode 0600 (it may hold the token).
-// Reading is a plain JSON read, because it happens on every invocation and conf pulls in
-// ajv (+120 ms); writing goes through conf, which writes atomically (temp file + rename).
-import { readFileSync, mkdirSync, chmodSync } from 'node:fs';
+// The config file: `<config dir>/config.json`, mode 0600 in a 0700 directory. It holds the
+// settings (`api-url`, `project`, `output`, `allow-http`) and, apart from them, the tokens,
+// one per API host (`hosts`), so that a later "context" (host + token + project) can be built
+// on the same map (docs/security/hosts-and-tokens.md).
+//
+// Reading is a plain JSON read on every invocation; writing is a read-modify-write under a
+// lock, through a temporary file renamed over the old one (./locked-file.ts), so concurrent
+// `auth login` and `config set` runs never lose each other's change.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from './errors.js';
-import type { StoredConfig } from './settings.js';
+import type { HostEntry, StoredConfig } from './settings.js';
 import { ExitCode } from '../shared/exit-codes.js';
+import { DEFAULT_API_URL, hostKey } from '../shared/api-host.js';
+import { configTrustProblem } from './config-trust.js';
+import { LockTimeoutError, withFileLock, writeFileAtomic } from './locked-file.js';
 
-export const CONFIG_KEYS = ['api-url', 'project', 'output'] as const;
+export const CONFIG_KEYS = ['api-url', 'project', 'output', 'allow-http'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/** The file as found: anything JSON allows, kept as it is except what a write changes. */
+export type RawConfig = Record<string, unknown>;
+
+/** What each setting's fix is, for the sentence about a value of the wrong type. */
+const FIX: Record<ConfigKey | 'token', string> = {
+  'api-url': "run 'infra config set api-url URL' or 'infra config unset api-url'",
+  project: "run 'infra config set project ID' or 'infra config unset project'",
+  output: "run 'infra config set output json' (or human)",
+  'allow-http': "run 'infra config set allow-http true' (or false)",
+  token: "run 'infra auth login' to store a token again",
+};
 
 export function configDir(env: Record<string, string | undefined>, platform = process.platform): string {
   if (env.INFRA_CONFIG_DIR) return env.INFRA_CONFIG_DIR;
@@ -21,8 +41,7 @@ export function configPath(env: Record<string, string | undefined>): string {
   return join(configDir(env), 'config.json');
 }
 
-export function readConfig(env: Record<string, string | undefined>): StoredConfig {
-  const path = configPath(env);
+function loadRaw(path: string): RawConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -32,32 +51,179 @@ export function readConfig(env: Record<string, string | undefined>): StoredConfi
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as StoredConfig;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as RawConfig;
   } catch {
     // fall through to the error below
   }
   throw new CliError(ExitCode.FAILED, `the config file ${path} is not valid JSON`, `fix it, or remove it and run 'infra auth login' again`);
 }
 
-/** Applies `changes` (undefined removes a key) with an atomic write; returns the new config. */
-export async function writeConfig(env: Record<string, string | undefined>, changes: Partial<Record<keyof StoredConfig, string | undefined>>): Promise<StoredConfig> {
-  const dir = configDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const { default: Conf } = await import('conf');
-  const store = new Conf<StoredConfig>({
-    cwd: dir,
-    configName: 'config',
-    projectName: 'infra',
-    projectSuffix: '',
-    configFileMode: 0o600,
-    accessPropertiesByDotNotation: false,
-    clearInvalidConfig: false,
-  });
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) store.delete(key as keyof StoredConfig);
-    else store.set(key as keyof StoredConfig, value);
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * Today's layout from an older one: a top-level `token` belonged to the stored `api-url`, or
+ * to the default host when none was stored. Returns whether anything moved. A token whose
+ * host cannot be told (an api-url that does not parse) stays where it is, unused.
+ */
+export function migrate(raw: RawConfig): boolean {
+  if (typeof raw.token !== 'string') return false;
+  let key: string;
+  try {
+    key = hostKey(typeof raw['api-url'] === 'string' && raw['api-url'].trim() !== '' ? raw['api-url'].trim() : DEFAULT_API_URL);
+  } catch {
+    return false;
   }
-  // conf leaves an existing file's mode alone until its next write; make sure now.
-  chmodSync(store.path, 0o600);
-  return { ...store.store };
+  const hosts = isObject(raw.hosts) ? raw.hosts : {};
+  const found = hosts[key];
+  const entry = isObject(found) ? found : {};
+  // A token already stored for that host (by a newer infra) is the newer one: keep it.
+  if (typeof entry.token !== 'string') hosts[key] = { ...entry, token: raw.token };
+  raw.hosts = hosts;
+  delete raw.token;
+  return true;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The typed view of a raw file: a value of the wrong type is left out, with a sentence saying which and how to fix it. */
+export function typedConfig(raw: RawConfig, path: string, warn: (line: string) => void): StoredConfig {
+  const out: StoredConfig = {};
+  for (const key of CONFIG_KEYS) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    if (typeof value === 'string') out[key] = value;
+    else warn(`the config file ${path} has ${kind(value)} for "${key}" where text belongs: ignored; ${FIX[key]}`);
+  }
+  // (a text token was moved under its host by migrate(): one left here is of the wrong type, or of a host unknown)
+  if (raw.token !== undefined)
+    warn(`the config file ${path} has ${typeof raw.token === 'string' ? 'a "token" of an API URL that does not parse' : `${kind(raw.token)} for "token" where text belongs`}: ignored; ${FIX.token}`);
+  if (raw.hosts === undefined) return out;
+  if (!isObject(raw.hosts)) {
+    warn(`the config file ${path} has ${kind(raw.hosts)} for "hosts" where the stored tokens belong: ignored; ${FIX.token}`);
+    return out;
+  }
+  const hosts: Record<string, HostEntry> = {};
+  for (const [host, entry] of Object.entries(raw.hosts)) {
+    const token = isObject(entry) ? entry.token : undefined;
+    if (typeof token === 'string') hosts[host] = { token };
+    else warn(`the config file ${path} has ${kind(token)} for the token of ${host} where text belongs: ignored; run 'infra auth login --api-url ${host}'`);
+  }
+  out.hosts = hosts;
+  return out;
+}
+
+/**
+ * The config in effect. A file that others could have changed is not used at all (`warn`
+ * says why and how to fix it); a legacy top-level token is moved under its host, in memory
+ * and, when the file can be written, on disk.
+ */
+export function readConfig(env: Record<string, string | undefined>, warn: (line: string) => void = () => {}): StoredConfig {
+  const path = configPath(env);
+  const problem = configTrustProblem(configDir(env), path);
+  if (problem) {
+    warn(`${problem.message}: its settings and tokens are not used; fix it with: ${problem.fix}`);
+    return {};
+  }
+  const raw = loadRaw(path);
+  if (migrate(raw)) {
+    try {
+      updateConfig(env, () => {});
+    } catch {
+      // read-only: the next write that works moves it
+    }
+  }
+  return typedConfig(raw, path, warn);
+}
+
+/** Why a write failed, in words (the path is said beside it). */
+function writeFailure(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a part of the path is a file, not a directory';
+    default:
+      return err.message;
+  }
+}
+
+/**
+ * Changes the file under the lock: it is read again, migrated, changed by `change`, and
+ * written whole; returns the typed result. Fails with one sentence (exit 1) naming the path
+ * and saying that nothing was stored.
+ */
+export function updateConfig(env: Record<string, string | undefined>, change: (raw: RawConfig) => void): StoredConfig {
+  const dir = configDir(env);
+  const path = configPath(env);
+  const unchanged = 'nothing was stored';
+  const problem = configTrustProblem(dir, path);
+  if (problem) throw new CliError(ExitCode.FAILED, `${problem.message}; ${unchanged}`, `fix it with: ${problem.fix}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return withFileLock(path, () => {
+      const raw = loadRaw(path);
+      migrate(raw);
+      change(raw);
+      writeFileAtomic(path, `${JSON.stringify(raw, null, 2)}\n`);
+      return typedConfig(raw, path, () => {});
+    });
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    if (err instanceof LockTimeoutError) throw new CliError(ExitCode.FAILED, `${err.message}; ${unchanged}`, `try again; if no other infra runs, remove ${err.lockFile}`);
+    const e = err as NodeJS.ErrnoException;
+    if (typeof e.code !== 'string') throw err;
+    throw new CliError(ExitCode.FAILED, `cannot write the config file ${path} (${writeFailure(e)}); ${unchanged}`, 'set INFRA_CONFIG_DIR to a writable directory, or use INFRA_TOKEN for the token');
+  }
+}
+
+/** Sets (a string) or removes (undefined) top-level settings. */
+export async function writeConfig(env: Record<string, string | undefined>, changes: Partial<Record<ConfigKey, string | undefined>>): Promise<StoredConfig> {
+  return updateConfig(env, (raw) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) delete raw[key];
+      else raw[key] = value;
+    }
+  });
+}
+
+/** Stores (a string) or removes (undefined) the token of one API host; `settings` are set in the same write. */
+export function setHostToken(env: Record<string, string | undefined>, apiUrl: string, token: string | undefined, settings: Partial<Record<ConfigKey, string>> = {}): StoredConfig {
+  const key = hostKey(apiUrl);
+  return updateConfig(env, (raw) => {
+    Object.assign(raw, settings);
+    const hosts = isObject(raw.hosts) ? raw.hosts : {};
+    const found = hosts[key];
+    const entry: Record<string, unknown> = isObject(found) ? { ...found } : {};
+    if (token === undefined) delete entry.token;
+    else entry.token = token;
+    if (Object.keys(entry).length === 0) delete hosts[key];
+    else hosts[key] = entry;
+    raw.hosts = hosts;
+  });
+}
+
+/** Removes every stored token (`auth logout --all`); other per-host data stays. */
+export function clearHostTokens(env: Record<string, string | undefined>): StoredConfig {
+  return updateConfig(env, (raw) => {
+    if (!isObject(raw.hosts)) return void delete raw.hosts;
+    for (const [key, entry] of Object.entries(raw.hosts)) {
+      if (!isObject(entry)) continue;
+      const rest = { ...entry };
+      delete rest.token;
+      if (Object.keys(rest).length === 0) delete raw.hosts[key];
+      else raw.hosts[key] = rest;
+    }
+  });
 }

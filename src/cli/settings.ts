@@ -1,6 +1,7 @@
 // Resolution of the global settings: flag > environment > config file > default, and the
 // --project/--team alias rule. Pure, so the precedence table is tested directly.
 import { UsageError } from './errors.js';
+import { checkApiUrl, DEFAULT_API_URL, hostKey, redactUrl } from '../shared/api-host.js';
 
 export interface GlobalFlags {
   apiUrl?: string;
@@ -10,20 +11,37 @@ export interface GlobalFlags {
   color?: boolean;
   debug?: boolean;
   quiet?: boolean;
+  allowHttp?: boolean;
+}
+
+/** What is stored for one API host (a token today; the place for more per-host data later). */
+export interface HostEntry {
+  token?: string;
 }
 
 export interface StoredConfig {
   'api-url'?: string;
   project?: string;
   output?: string;
-  token?: string;
+  'allow-http'?: string;
+  /** Tokens by API host (hostKey of the URL): a token is only ever sent to its own host. */
+  hosts?: Record<string, HostEntry>;
 }
 
 export type TokenSource = 'env' | 'config' | 'none';
 
 export interface Settings {
+  /** The API URL in effect (the default when none is given); credentials in it shown as ***. */
   apiUrl?: string;
-  apiUrlSource: 'flag' | 'env' | 'config' | 'none';
+  apiUrlSource: 'flag' | 'env' | 'config' | 'default' | 'none';
+  /** Why the stored apiUrl may not be used (said when a command needs it, so 'infra config' can still repair it). */
+  apiUrlProblem?: UsageError;
+  /** The key the stored token was looked up under (undefined when the URL does not parse). */
+  host?: string;
+  /** Hosts that have a stored token: named when the one in use has none. */
+  storedHosts: string[];
+  allowHttp: boolean;
+  allowHttpSource: 'flag' | 'env' | 'config' | 'none';
   project?: string;
   projectSource: 'flag' | 'env' | 'config' | 'none';
   token?: string;
@@ -50,14 +68,27 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   // matters when no flag chose the project.
   const envProject = flagProject === undefined ? pickProject(env.INFRA_PROJECT, env.INFRA_TEAM, ['INFRA_PROJECT', 'INFRA_TEAM']) : undefined;
   const project = first([flagProject, 'flag'], [envProject, 'env'], [blankToUndefined(config.project), 'config']);
-  const apiUrl = first([blankToUndefined(flags.apiUrl), 'flag'], [blankToUndefined(env.INFRA_API_URL), 'env'], [blankToUndefined(config['api-url']), 'config']);
-  if (apiUrl.value !== undefined) validateApiUrl(apiUrl.value, API_URL_SOURCES[apiUrl.source]);
+  const given = first([blankToUndefined(flags.apiUrl), 'flag'], [blankToUndefined(env.INFRA_API_URL), 'env'], [blankToUndefined(config['api-url']), 'config']);
+  const apiUrl: { value: string; source: Settings['apiUrlSource'] } = given.value === undefined ? { value: DEFAULT_API_URL, source: 'default' } : { value: given.value, source: given.source };
+  const allowHttp = allowHttpFrom(flags, env, config);
+  const check = checkApiUrl(apiUrl.value, API_URL_SOURCES[apiUrl.source], allowHttp.value);
+  // A URL given for this run (flag, environment) is refused at once, whatever the command; a
+  // stored one only when a command needs it, so 'infra config' can still repair it.
+  if (check.problem !== undefined && (apiUrl.source === 'flag' || apiUrl.source === 'env')) throw new UsageError(check.problem, check.hint);
+  const host = check.problem === undefined ? hostKey(apiUrl.value) : undefined;
   const envToken = blankToUndefined(env.INFRA_TOKEN);
-  const configToken = blankToUndefined(config.token);
+  // INFRA_TOKEN is the caller's explicit choice for this run, whatever the host; a stored
+  // token only ever goes to the host it was stored for.
+  const configToken = host === undefined ? undefined : blankToUndefined(config.hosts?.[host]?.token);
   const envDebug = env.INFRA_DEBUG === '1' || env.INFRA_DEBUG === 'true';
   return {
-    apiUrl: apiUrl.value,
+    apiUrl: redactUrl(apiUrl.value),
     apiUrlSource: apiUrl.source,
+    apiUrlProblem: check.problem === undefined ? undefined : new UsageError(check.problem, check.hint),
+    host,
+    storedHosts: Object.keys(config.hosts ?? {}).filter((h) => blankToUndefined(config.hosts?.[h]?.token) !== undefined),
+    allowHttp: allowHttp.value,
+    allowHttpSource: allowHttp.source,
     project: project.value,
     projectSource: project.source,
     token: envToken ?? configToken,
@@ -72,16 +103,21 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
 }
 
 /** Where a bad API URL came from, named so the user knows what to fix. */
-const API_URL_SOURCES = { flag: '--api-url', env: 'INFRA_API_URL', config: "the config file's api-url", none: 'nowhere' } as const;
+const API_URL_SOURCES = { flag: '--api-url', env: 'INFRA_API_URL', config: "the config file's api-url", default: 'the default', none: 'nowhere' } as const;
 
-export function validateApiUrl(value: string, source: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`invalid API URL "${value}" (from ${source})`, 'give a URL such as https://api.example.com');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`invalid API URL "${value}" (from ${source}): only http and https are supported`);
+/** Plain http to a host that is not loopback, allowed explicitly: --allow-http, INFRA_ALLOW_HTTP=1 or config allow-http=true. */
+function allowHttpFrom(flags: GlobalFlags, env: Record<string, string | undefined>, config: StoredConfig): { value: boolean; source: Settings['allowHttpSource'] } {
+  if (flags.allowHttp === true) return { value: true, source: 'flag' };
+  const fromEnv = blankToUndefined(env.INFRA_ALLOW_HTTP);
+  if (fromEnv !== undefined) return { value: fromEnv === '1' || fromEnv.toLowerCase() === 'true', source: 'env' };
+  if (config['allow-http'] !== undefined) return { value: config['allow-http'] === 'true', source: 'config' };
+  return { value: false, source: 'none' };
+}
+
+/** Throws when `value` cannot be used as the API URL (`config set api-url` checks before storing). */
+export function validateApiUrl(value: string, source: string, allowHttp = false): void {
+  const check = checkApiUrl(value, source, allowHttp);
+  if (check.problem !== undefined) throw new UsageError(check.problem, check.hint);
 }
 
 function first<T>(...candidates: [T | undefined, 'flag' | 'env' | 'config'][]): { value?: T; source: 'flag' | 'env' | 'config' | 'none' } {

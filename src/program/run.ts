@@ -80,7 +80,8 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
         (def) =>
         async (...actionArgs: unknown[]) => {
           const command = actionArgs[actionArgs.length - 1] as Command;
-          const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, readConfig(ctx.env));
+          const config = readConfig(ctx.env, (line) => ctx.stderr.write(`warning: ${line}\n`));
+          const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, config);
           app = await new App(await withPrompter(ctx), settings).init();
           const opts = optionValues(def, command);
           if (opts.progress === 'json') app.eventsFromStart();

@@ -33,16 +33,38 @@ describe('resolveSettings: flag > environment > config file > default', () => {
   });
 
   it('token: environment beats the stored one, and the source is reported', () => {
-    expect(resolveSettings({}, { INFRA_TOKEN: 'env-t' }, { token: 'cfg-t' })).toMatchObject({ token: 'env-t', tokenSource: 'env' });
-    expect(resolveSettings({}, {}, { token: 'cfg-t' })).toMatchObject({ token: 'cfg-t', tokenSource: 'config' });
+    const hosts = { 'https://danubedata.ro': { token: 'cfg-t' } };
+    expect(resolveSettings({}, { INFRA_TOKEN: 'env-t' }, { hosts })).toMatchObject({ token: 'env-t', tokenSource: 'env' });
+    expect(resolveSettings({}, {}, { hosts })).toMatchObject({ token: 'cfg-t', tokenSource: 'config' });
     expect(resolveSettings({}, {}, {})).toMatchObject({ token: undefined, tokenSource: 'none' });
   });
 
-  it('api url: precedence and validation', () => {
-    expect(resolveSettings({ apiUrl: 'http://f' }, { INFRA_API_URL: 'http://e' }, { 'api-url': 'http://c' }).apiUrl).toBe('http://f');
-    expect(resolveSettings({}, { INFRA_API_URL: 'http://e' }, { 'api-url': 'http://c' }).apiUrl).toBe('http://e');
+  it('a stored token is used only for its own host; INFRA_TOKEN for any', () => {
+    const hosts = { 'https://a.example': { token: 'tok-a' } };
+    expect(resolveSettings({ apiUrl: 'https://A.example/api/v1/' }, {}, { hosts })).toMatchObject({ token: 'tok-a', host: 'https://a.example' });
+    expect(resolveSettings({ apiUrl: 'https://b.example' }, {}, { hosts })).toMatchObject({ token: undefined, tokenSource: 'none', storedHosts: ['https://a.example'] });
+    expect(resolveSettings({ apiUrl: 'http://a.example' }, { INFRA_ALLOW_HTTP: '1' }, { hosts })).toMatchObject({ token: undefined });
+    expect(resolveSettings({ apiUrl: 'https://b.example' }, { INFRA_TOKEN: 'env-t' }, { hosts })).toMatchObject({ token: 'env-t', tokenSource: 'env' });
+  });
+
+  it('api url: precedence, the default, and problems kept for the command that needs the URL', () => {
+    expect(resolveSettings({ apiUrl: 'https://f' }, { INFRA_API_URL: 'https://e' }, { 'api-url': 'https://c' }).apiUrl).toBe('https://f');
+    expect(resolveSettings({}, { INFRA_API_URL: 'https://e' }, { 'api-url': 'https://c' }).apiUrl).toBe('https://e');
+    expect(resolveSettings({}, {}, {})).toMatchObject({ apiUrl: 'https://danubedata.ro', apiUrlSource: 'default', apiUrlProblem: undefined });
+    // Given for this run: refused at once.
     expect(() => resolveSettings({ apiUrl: 'not a url' }, {}, {})).toThrow(/invalid API URL/);
     expect(() => resolveSettings({ apiUrl: 'ftp://x' }, {}, {})).toThrow(/only http and https/);
+    expect(() => resolveSettings({ apiUrl: 'http://f' }, {}, {})).toThrow(/refusing plain http to f \(from --api-url\)/);
+    expect(() => resolveSettings({}, { INFRA_API_URL: 'https://me:hunter2@f.example' }, {})).toThrow(/user name or password \("https:\/\/\*\*\*@f\.example"\)/);
+    expect(resolveSettings({ apiUrl: 'http://f', allowHttp: true }, {}, {}).apiUrlProblem).toBeUndefined();
+    expect(resolveSettings({ apiUrl: 'http://f' }, {}, { 'allow-http': 'true' }).apiUrlProblem).toBeUndefined();
+    // Stored: kept for the command that needs the URL (config set/unset can still repair it), redacted.
+    expect(resolveSettings({}, {}, { 'api-url': 'http://f' }).apiUrlProblem?.message).toMatch(/refusing plain http to f \(from the config file's api-url\)/);
+    const withPassword = resolveSettings({}, {}, { 'api-url': 'https://me:hunter2@f.example' });
+    expect(withPassword.apiUrlProblem?.message).toMatch(/user name or password/);
+    expect(JSON.stringify({ ...withPassword, problem: withPassword.apiUrlProblem?.message })).not.toContain('hunter2');
+    for (const loopback of ['http://localhost:8080', 'http://127.0.0.2', 'http://[::1]:9', 'http://api.localhost'])
+      expect(resolveSettings({ apiUrl: loopback }, {}, {}).apiUrlProblem, loopback).toBeUndefined();
   });
 
   it('output: --json or config output=json; debug from flag or INFRA_DEBUG', () => {

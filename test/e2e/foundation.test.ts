@@ -83,7 +83,8 @@ describe('errors to exit codes', () => {
   it('no token: exit 4 with the login hint, nothing sent', async () => {
     const r = await runCli(['vps', 'list'], { env: { INFRA_API_URL: sim.url }, clock });
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain("hint: run 'infra auth login' or set INFRA_TOKEN");
+    expect(r.stderr).toContain(`error: no API token for ${sim.url}\n`);
+    expect(r.stderr).toContain(`hint: run 'infra auth login --api-url ${sim.url}', or set INFRA_TOKEN`);
     expect(sim.requests).toHaveLength(0);
   });
 
@@ -263,7 +264,7 @@ describe('auth and config', () => {
     expect(login.code).toBe(0);
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8')).token).toBe(sim.tokens.admin);
+    expect(JSON.parse(readFileSync(file, 'utf8')).hosts[sim.url].token).toBe(sim.tokens.admin);
     const status = await runCli(['auth', 'status'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir }, clock });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('token accepted');
@@ -271,7 +272,7 @@ describe('auth and config', () => {
     expect(status.stdout).not.toContain(sim.tokens.admin);
     const logout = await runCli(['auth', 'logout'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir }, clock });
     expect(logout.code).toBe(0);
-    expect(JSON.parse(readFileSync(file, 'utf8')).token).toBeUndefined();
+    expect(JSON.parse(readFileSync(file, 'utf8')).hosts[sim.url]).toBeUndefined();
   });
 
   it('auth login rejects a bad token (exit 4) and stores nothing', async () => {
@@ -296,7 +297,7 @@ describe('auth and config', () => {
 
   it('config set/get/list/unset/path round-trip, validated', async () => {
     const dir = tempConfigDir();
-    const c = (...argv: string[]) => runCli(['config', ...argv], { env: { INFRA_CONFIG_DIR: dir } });
+    const c = (...argv: string[]) => runCli(['config', ...argv], { env: { INFRA_CONFIG_DIR: dir, INFRA_API_URL: undefined } });
     expect((await c('set', 'project', 'staging')).code).toBe(0);
     expect((await c('set', 'api-url', sim.url)).code).toBe(0);
     expect((await c('get', 'project')).stdout).toBe('staging\n');
@@ -315,9 +316,9 @@ describe('auth and config', () => {
     const dir = tempConfigDir();
     await runCli(['config', 'set', 'api-url', sim.url], { env: { INFRA_CONFIG_DIR: dir } });
     await runCli(['config', 'set', 'project', 'staging'], { env: { INFRA_CONFIG_DIR: dir } });
-    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin }, clock });
-    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
-    await runCli(['vps', 'list', '--team', 'staging'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1' }, clock });
+    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_API_URL: undefined }, clock });
+    await runCli(['vps', 'list'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1', INFRA_API_URL: undefined }, clock });
+    await runCli(['vps', 'list', '--team', 'staging'], { env: { INFRA_CONFIG_DIR: dir, INFRA_TOKEN: sim.tokens.admin, INFRA_PROJECT: '1', INFRA_API_URL: undefined }, clock });
     // A name costs one team lookup per run; an id none.
     expect(sim.requests.map((r) => `${r.path} ${r.headers['x-team-id'] ?? '-'}`)).toEqual(['/api/v1/user/teams -', '/api/v1/vps 2', '/api/v1/vps 1', '/api/v1/user/teams -', '/api/v1/vps 2']);
   });

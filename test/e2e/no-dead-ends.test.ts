@@ -120,7 +120,7 @@ describe('config list', () => {
   it('shows each setting in effect with its source: flag, env, config, default (it showed only the config file)', async () => {
     const env = { INFRA_CONFIG_DIR: tempConfigDir(), INFRA_TOKEN: 'tok-secret-42' };
     expect((await spawnCli(['config', 'set', 'api-url', 'https://api.example.com'], { env })).code).toBe(0);
-    const r = await spawnCli(['config', 'list', '--project', 'staging'], { env: { ...env, NO_COLOR: '1' } });
+    const r = await spawnCli(['config', 'list', '--project', 'staging'], { env: { ...env, NO_COLOR: '1', INFRA_API_URL: undefined } });
     expect(r.code).toBe(0);
     const rows = r.stdout
       .trim()

@@ -30,6 +30,13 @@ export class Capture {
   }
 }
 
+/**
+ * The API URL of a test that gives none: a closed port on loopback. The CLI's own default is
+ * the real service, and a test must never reach the network: unset, a request fails closed.
+ * A test that means "no URL given" passes INFRA_API_URL: undefined.
+ */
+export const CLOSED_API_URL = 'http://127.0.0.1:9';
+
 export function tempConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'infra-test-'));
 }
@@ -51,7 +58,7 @@ export async function runCli(argv: string[], opts: InProcessOptions = {}): Promi
     stdout,
     stderr,
     stdin,
-    env: { INFRA_CONFIG_DIR: tempConfigDir(), ...env },
+    env: { INFRA_CONFIG_DIR: tempConfigDir(), INFRA_API_URL: CLOSED_API_URL, ...env },
     ...rest,
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
@@ -68,8 +75,12 @@ export interface SpawnOptions {
 /** Runs bin/infra as a real process with exactly the environment given (no inherited CI, NO_COLOR...). */
 export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', INFRA_CONFIG_DIR: tempConfigDir() };
-    for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', INFRA_CONFIG_DIR: tempConfigDir(), INFRA_API_URL: CLOSED_API_URL };
+    // A key given as undefined removes it (INFRA_API_URL: undefined, to test the default).
+    for (const [k, v] of Object.entries(opts.env ?? {})) {
+      if (v !== undefined) env[k] = v;
+      else if (k in (opts.env ?? {})) delete env[k];
+    }
     const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

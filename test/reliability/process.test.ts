@@ -107,7 +107,7 @@ describe('the config file', () => {
   it('SIGKILL at random moments of `config set`: the file always parses', async () => {
     const dir = tempConfigDir();
     const file = join(dir, 'config.json');
-    await spawnCli(['config', 'set', 'api-url', 'http://keep.test'], { env: { INFRA_CONFIG_DIR: dir } });
+    await spawnCli(['config', 'set', 'api-url', 'https://keep.test'], { env: { INFRA_CONFIG_DIR: dir } });
     const kills = [40, 70, 90, 110, 130, 150, 170, 190, 210, 240, 270, 300];
     let killed = 0;
     // A reader all along: an in-place (non-atomic) write would show it a truncated file.
@@ -138,7 +138,7 @@ describe('the config file', () => {
     expect(killed).toBeGreaterThan(0);
     expect(existsSync(file)).toBe(true);
     const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    expect(config['api-url']).toBe('http://keep.test');
+    expect(config['api-url']).toBe('https://keep.test');
     if (config.project !== undefined) expect(config.project).toMatch(/^1\d\d$/);
   });
 

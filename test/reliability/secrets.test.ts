@@ -110,17 +110,21 @@ describe('file permissions', () => {
     expect(statSync(dir).mode & 0o077).toBe(0);
   });
 
-  it('auth status warns about a world-writable directory and a token file readable by others', async () => {
+  it('a world-writable config directory is not trusted; a token file readable by others is warned about', async () => {
     const dir = tempConfigDir();
     await runCli(['auth', 'login', '--with-token'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir }, stdin: sim.tokens.admin });
     const status = () => runCli(['auth', 'status'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir } });
     const clean = await status();
     expect(clean.stderr).not.toMatch(/warning:/);
     chmodSync(dir, 0o777);
+    const untrusted = await status();
+    expect(untrusted.code).toBe(4);
+    expect(untrusted.stderr).toMatch(/warning: the config directory .* can be changed by anyone \(mode 777\): its settings and tokens are not used; fix it with: chmod 700 /);
+    noSecrets(untrusted.stdout + untrusted.stderr, 'auth status');
+    chmodSync(dir, 0o700);
     chmodSync(join(dir, 'config.json'), 0o644);
     const warned = await status();
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toMatch(/warning: the config directory .* is world-writable; run: chmod 700/);
     expect(warned.stderr).toMatch(/warning: the config file .* is readable by others \(mode 644\); run: chmod 600/);
     noSecrets(warned.stdout + warned.stderr, 'auth status');
     // The next write puts the file back to 0600.

@@ -170,9 +170,9 @@ describe('a resume hint is a command that parses', () => {
     const { runCli } = await import('../helpers/cli.js');
     const hint = resumeCommand({ id: 'srv-101', name: 'web', target: { baseline: { observed_at: '2025-01-01T00:00:00.000Z', deployment_count: 0 } } });
     expect(hint).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z --deployments-before 0');
-    // No API URL: the usage is accepted, then the command stops at the missing setting (exit 2 only for that).
+    // No token: the usage is accepted, then the command stops at the missing setting.
     const r = await runCli([...hint.split(' ').slice(1)], { env: {} });
     expect(r.stderr).not.toMatch(/--deployments-before must be/);
-    expect(r.stderr).toMatch(/no API URL configured/);
+    expect(r.stderr).toMatch(/no API token for/);
   });
 });

@@ -92,7 +92,7 @@ describe('the compile cache through bin/infra', () => {
     expect(new Map(filesUnder(dir).map((f) => [f, statSync(f).mtimeMs]))).toEqual(written);
     // One directory for this Node, options and build; every file a checked entry.
     expect(readdirSync(dir)).toHaveLength(1);
-    expect(readdirSync(dir)[0]).toMatch(new RegExp(`^v8-${process.version}-${process.arch}-[0-9a-f]{8}-${readFileSync(join(ROOT, 'dist', 'cli', 'build-id'), 'utf8').trim()}$`));
+    expect(readdirSync(dir)[0]).toMatch(new RegExp(`^v8-${process.version}-${process.arch}-[0-9a-f]{8}-[0-9a-f]{8}-${readFileSync(join(ROOT, 'dist', 'cli', 'build-id'), 'utf8').trim()}$`));
     for (const f of files) expect(codeCache.decode(readFileSync(f)), f).toBeDefined();
   }, 60_000);
 

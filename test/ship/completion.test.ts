@@ -90,7 +90,7 @@ describe('bash', () => {
     expect(product).toEqual(['vps', 'cache', 'database']);
     expect(restoreProduct).toEqual(['database']);
     expect(shell).toEqual(['bash', 'zsh', 'fish']);
-    expect(key).toEqual(['api-url', 'project', 'output']);
+    expect(key).toEqual(['api-url', 'project', 'output', 'allow-http']);
     expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { BIN } from '../helpers/cli.js';
+import { BIN, CLOSED_API_URL } from '../helpers/cli.js';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -26,6 +26,8 @@ export class Tmux {
       LANG: 'C.UTF-8',
       HISTFILE: '', // no ~/.bash_history written into the temp dir at exit
       INFRA_CONFIG_DIR: join(this.dir, 'config'),
+      // Never the real default service (test/helpers/cli.ts).
+      INFRA_API_URL: CLOSED_API_URL,
       ...env,
     };
     // bash sets its own PS1 unless an rc file does: a plain "$ " is easy to wait for.

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { App } from '../../cli/app.js';
-import { configDir, configPath } from '../../cli/config.js';
+import { configPath } from '../../cli/config.js';
+import { missingToken } from '../../cli/app.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { CliError } from '../../cli/errors.js';
 import { ApiError, AuthError, UnavailableError } from '../../client/errors.js';
@@ -20,7 +21,7 @@ export default defineCommand({
   examples: ['infra auth status', 'infra auth status --json'],
   run: async (app) => {
     const s = app.settings;
-    const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? configPath(app.ctx.env) : 'none';
+    const tokenSource = s.tokenSource === 'env' ? 'environment (INFRA_TOKEN)' : s.tokenSource === 'config' ? `${configPath(app.ctx.env)} (for ${s.host})` : 'none';
     const check = await probe(app);
     const named = check.ok ? await nameProject(app) : undefined;
     const warnings = permissionWarnings(app.ctx.env);
@@ -29,6 +30,9 @@ export default defineCommand({
     if (app.json) {
       app.printJson({
         api_url: s.apiUrl ?? null,
+        api_url_source: s.apiUrlSource,
+        host: s.host ?? null,
+        stored_hosts: s.storedHosts,
         token_source: s.tokenSource,
         token: s.token ? maskSecret(s.token) : null,
         project: s.project ?? null,
@@ -44,6 +48,7 @@ export default defineCommand({
         ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
         ['Token', s.token ? maskSecret(s.token) : 'none'],
         ['Token source', tokenSource],
+        ['Tokens stored for', s.storedHosts.length ? s.storedHosts.join(', ') : 'no host'],
         ['Project', s.project ? `${label} (${s.projectSource})` : `account default${label ? `: ${label}` : ''} (no X-Team-Id sent)`],
         ['Check', check.message],
       ]);
@@ -56,8 +61,12 @@ export default defineCommand({
 });
 
 async function probe(app: App): Promise<Check> {
-  if (!app.settings.apiUrl) return { ok: false, code: ExitCode.USAGE, message: "no API URL: set INFRA_API_URL or run 'infra config set api-url URL'" };
-  if (!app.settings.token) return { ok: false, code: ExitCode.AUTH, message: "no token: run 'infra auth login' or set INFRA_TOKEN" };
+  const problem = app.settings.apiUrlProblem;
+  if (problem) return { ok: false, code: ExitCode.USAGE, message: problem.message };
+  if (!app.settings.token) {
+    const missing = missingToken(app.settings);
+    return { ok: false, code: ExitCode.AUTH, message: `${missing.message}: ${missing.hint}` };
+  }
   const client = await app.client();
   try {
     await client.http.get('/vps', { query: { per_page: 1 }, permission: 'vps:read' });
@@ -85,16 +94,13 @@ async function nameProject(app: App): Promise<{ id?: string; name?: string; prob
   }
 }
 
-/** Files that others can read or change put the token at risk: say so. */
+/**
+ * A token file others can read puts the token at risk: say so. (A file or directory others
+ * can change is not used at all: reading the config says that, src/cli/config-trust.ts.)
+ */
 function permissionWarnings(env: Record<string, string | undefined>): string[] {
   const out: string[] = [];
   if (process.platform === 'win32') return out;
-  try {
-    const dir = statSync(configDir(env));
-    if (dir.mode & 0o002) out.push(`the config directory ${configDir(env)} is world-writable; run: chmod 700 ${configDir(env)}`);
-  } catch {
-    return out;
-  }
   try {
     const file = statSync(configPath(env));
     if (file.mode & 0o077) out.push(`the config file ${configPath(env)} is readable by others (mode ${(file.mode & 0o777).toString(8)}); run: chmod 600 ${configPath(env)}`);

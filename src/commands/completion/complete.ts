@@ -54,7 +54,7 @@ export async function complete(words: readonly string[], ctx: CompleteContext): 
     return; // a broken config file or flag: the command itself will say so, not the Tab
   }
   const { apiUrl, token, project } = settings;
-  if (!apiUrl || !token) return;
+  if (!apiUrl || !token || settings.apiUrlProblem) return;
   const lists = new Lists(ctx, apiUrl, token, project);
   const path = def ? fillPath(from.path, reading, def, (arg, value) => lists.segment(arg, value)) : from.path;
   if (path === undefined) return lists.learnParent();

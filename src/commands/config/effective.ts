@@ -22,7 +22,7 @@ export interface EffectiveInput {
 export function effectiveSettings({ settings, env, configFile }: EffectiveInput): EffectiveSetting[] {
   const envProject = env.INFRA_PROJECT?.trim() ? 'INFRA_PROJECT' : 'INFRA_TEAM';
   return [
-    pick('api-url', settings.apiUrl, settings.apiUrlSource, { flag: '--api-url', env: 'INFRA_API_URL', config: configFile }, 'not set: pass --api-url or set INFRA_API_URL'),
+    apiUrl(settings, configFile),
     pick('project', settings.project, settings.projectSource, { flag: '--project', env: envProject, config: configFile }, "not set: the token's default project"),
     settings.outputSource === 'flag'
       ? { key: 'output', value: 'json', source: 'flag', from: '--json' }
@@ -32,8 +32,16 @@ export function effectiveSettings({ settings, env, configFile }: EffectiveInput)
     settings.tokenSource === 'env'
       ? { key: 'token', value: '(hidden)', source: 'env', from: 'INFRA_TOKEN' }
       : settings.tokenSource === 'config'
-        ? { key: 'token', value: '(hidden)', source: 'config', from: `${configFile} (infra auth login)` }
-        : { key: 'token', value: null, source: 'default', from: null, note: 'not set: run infra auth login or set INFRA_TOKEN' },
+        ? { key: 'token', value: '(hidden)', source: 'config', from: `${configFile} (infra auth login, for ${settings.host})` }
+        : { key: 'token', value: null, source: 'default', from: null, note: `not set${settings.host ? ` for ${settings.host}` : ''}: run infra auth login or set INFRA_TOKEN` },
+    settings.allowHttpSource === 'none'
+      ? { key: 'allow-http', value: 'false', source: 'default', from: null }
+      : {
+          key: 'allow-http',
+          value: String(settings.allowHttp),
+          source: settings.allowHttpSource,
+          from: { flag: '--allow-http', env: 'INFRA_ALLOW_HTTP', config: configFile }[settings.allowHttpSource],
+        },
     color(env, settings.noColor),
     settings.debugSource === 'none'
       ? { key: 'debug', value: 'off', source: 'default', from: null }
@@ -41,7 +49,15 @@ export function effectiveSettings({ settings, env, configFile }: EffectiveInput)
   ];
 }
 
-function pick(key: string, value: string | undefined, source: Settings['apiUrlSource'], names: Record<'flag' | 'env' | 'config', string>, fallback: string): EffectiveSetting {
+/** The API URL in effect (its password, if any, never shown); a URL that is refused says why. */
+function apiUrl(settings: Settings, configFile: string): EffectiveSetting {
+  if (settings.apiUrlSource === 'default' || settings.apiUrlSource === 'none')
+    return { key: 'api-url', value: settings.apiUrl ?? null, source: 'default', from: null, ...(settings.apiUrlProblem ? { note: settings.apiUrlProblem.message } : {}) };
+  const row = pick('api-url', settings.apiUrl, settings.apiUrlSource, { flag: '--api-url', env: 'INFRA_API_URL', config: configFile }, '');
+  return settings.apiUrlProblem ? { ...row, note: settings.apiUrlProblem.message } : row;
+}
+
+function pick(key: string, value: string | undefined, source: Settings['projectSource'], names: Record<'flag' | 'env' | 'config', string>, fallback: string): EffectiveSetting {
   if (value === undefined || source === 'none') return { key, value: null, source: 'default', from: null, note: fallback };
   return { key, value, source, from: names[source] };
 }

@@ -1,5 +1,6 @@
 import { arg, defineCommand } from '../../cli/command.js';
 import { readConfig } from '../../cli/config.js';
+import { redactUrl } from '../../shared/api-host.js';
 import { checkKey } from './keys.js';
 
 export default defineCommand({
@@ -9,6 +10,7 @@ export default defineCommand({
   examples: ['infra config get project'],
   run: async (app, { args: [key] }) => {
     const value = readConfig(app.ctx.env)[checkKey(key)];
-    if (value !== undefined) app.print(value);
+    // A password in a stored URL (refused since, but perhaps stored before) is never printed.
+    if (value !== undefined) app.print(redactUrl(value));
   },
 });

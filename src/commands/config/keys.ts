@@ -9,8 +9,10 @@ export function checkKey(key: string): ConfigKey {
   return key as ConfigKey;
 }
 
-export function validate(key: ConfigKey, value: string): void {
-  if (key === 'api-url') validateApiUrl(value, 'config set');
+/** `allowHttp`: plain http to a remote host was allowed for this run (--allow-http, INFRA_ALLOW_HTTP, config). */
+export function validate(key: ConfigKey, value: string, allowHttp = false): void {
+  if (key === 'api-url') validateApiUrl(value, 'config set', allowHttp);
+  if (key === 'allow-http' && value !== 'true' && value !== 'false') throw new UsageError(`allow-http must be "true" or "false", not "${value}"`);
   if (key === 'output' && value !== 'human' && value !== 'json') throw new UsageError(`output must be "human" or "json", not "${value}"`);
   if (key === 'project' && value.trim() === '') throw new UsageError('project must not be empty', "use 'infra config unset project' to remove it");
 }
