@@ -1,3 +1,3 @@
-import { credentialsCommand } from '../database/shared.js';
+import { credentialsCommand } from '../resource/datastore.js';
 
 export default credentialsCommand('cache');

@@ -1,4 +1,4 @@
-import { forceStopCommand } from '../database/force-stop-flow.js';
+import { forceStopCommand } from '../resource/force-stop.js';
 import { CACHE } from './family.js';
 
 export default forceStopCommand(CACHE);

@@ -1,3 +1,3 @@
-import { listCommand } from '../database/shared.js';
+import { listCommand } from '../resource/datastore.js';
 
 export default listCommand('cache');

@@ -1,3 +1,3 @@
-import { credentialsCommand } from './shared.js';
+import { credentialsCommand } from '../resource/datastore.js';
 
 export default credentialsCommand('database');

@@ -1,3 +1,3 @@
-import { dnsCommand } from './shared.js';
+import { dnsCommand } from '../resource/datastore.js';
 
 export default dnsCommand('database', true);

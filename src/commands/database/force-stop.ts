@@ -1,4 +1,4 @@
 import { DATABASE } from './family.js';
-import { forceStopCommand } from './force-stop-flow.js';
+import { forceStopCommand } from '../resource/force-stop.js';
 
 export default forceStopCommand(DATABASE);

@@ -1,4 +1,4 @@
-import { switchCommand } from '../alerts/switch.js';
+import { switchCommand } from '../resource/switch.js';
 import { UPTIME } from './family.js';
 
 export default switchCommand(UPTIME, {

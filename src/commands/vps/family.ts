@@ -1,9 +1,10 @@
 // VPS instances as a family of the generic commands (src/commands/resource).
+import { VPS_KIND } from '../../client/families.js';
 import type { FamilySpec } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 
 export const VPS: FamilySpec = {
-  kind: { path: '/vps', noun: 'VPS', ids: 'uuid', wrapper: 'instance', permission: 'vps' },
+  kind: VPS_KIND,
   command: 'vps',
   label: 'VPS instance',
   columns: [

@@ -1,4 +1,4 @@
-import { switchCommand } from '../switch.js';
+import { switchCommand } from '../../resource/switch.js';
 import { METRIC_ALERTS } from './family.js';
 
 export default switchCommand(METRIC_ALERTS, {

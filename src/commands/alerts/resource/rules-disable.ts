@@ -1,4 +1,4 @@
-import { switchCommand } from '../switch.js';
+import { switchCommand } from '../../resource/switch.js';
 import { RULES } from './family.js';
 
 export default switchCommand(RULES, {

@@ -4,7 +4,7 @@ import { pageOptions } from '../../cli/options.js';
 import { ALL_VOLUMES } from '../../client/volumes.js';
 import { pageQuery, renderList } from '../../output/list.js';
 import type { Item } from '../resource/family.js';
-import { attachedTo, VOLUME_COLUMNS } from '../vps/volumes-family.js';
+import { attachedTo, VOLUME_COLUMNS } from './volumes-family.js';
 
 export default defineCommand({
   path: ['volumes', 'list'],

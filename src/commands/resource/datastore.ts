@@ -12,7 +12,7 @@ import { DnsAnswer, type Datastore } from '../../client/schemas.js';
 import { need } from '../../client/wire.js';
 import { pageQuery, renderList } from '../../output/list.js';
 import { credentialsView, currentPair, dnsEnabled, pair, privatePair, urlOutput } from './connection.js';
-import { idColumn } from '../resource/family.js';
+import { idColumn } from './family.js';
 
 // Ids are opaque UUIDs; these are the seeded ones of `infra sim`, so the examples run there as written.
 const EXAMPLE = {

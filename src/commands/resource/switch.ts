@@ -5,7 +5,7 @@ import { resourceArg, defineCommand, type CommandDef } from '../../cli/command.j
 import { CliError } from '../../cli/errors.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import type { FamilySpec } from '../resource/family.js';
+import type { FamilySpec } from './family.js';
 
 export interface SwitchSpec {
   verb: string;

@@ -5,7 +5,7 @@ import { resourceArg, defineCommand, option, type CommandDef } from '../../cli/c
 import { intOption, wideOption } from '../../cli/options.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import type { Column } from '../../output/table.js';
-import type { FamilySpec } from '../resource/family.js';
+import type { FamilySpec } from './family.js';
 
 export type Row = Record<string, unknown>;
 

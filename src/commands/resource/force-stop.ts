@@ -5,8 +5,8 @@ import { CliError } from '../../cli/errors.js';
 import type { CommandDef } from '../../cli/command.js';
 import { ConflictError } from '../../client/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { actionCommand } from '../resource/action.js';
-import type { FamilySpec } from '../resource/family.js';
+import { actionCommand } from './action.js';
+import type { FamilySpec } from './family.js';
 
 /** The `status` of a 422 `{error, status}` refusal, when it is one. */
 export function refusedIn(err: unknown): string | undefined {

@@ -1,9 +1,9 @@
 // The tail of `create` and `update` of databases and caches: send, say what was accepted,
 // and with --wait follow the operation on the one poller (a create has no read before it).
 import type { App } from '../../cli/app.js';
-import { resolveResource } from '../resource/resolve.js';
-import type { FamilySpec } from '../resource/family.js';
-import { subjectOf, waitForOperation, type WaitFlags } from '../resource/wait.js';
+import { resolveResource } from './resolve.js';
+import type { FamilySpec } from './family.js';
+import { subjectOf, waitForOperation, type WaitFlags } from './wait.js';
 
 /** POST the create body; the new id on stdout (for `id=$(infra database create ...)`). */
 export async function createAndWait(app: App, spec: FamilySpec, body: Record<string, unknown>, flags: WaitFlags): Promise<number | void> {
