@@ -1,3 +1,3 @@
-import { bucketMetricsCommand } from './metrics-more.js';
+import { bucketMetricsCommand } from './metrics-reads.js';
 
 export default bucketMetricsCommand('health');

@@ -34,7 +34,7 @@ export function bucketMetricsCommand(what: What): CommandDef {
       // Every option but --wide (how the table shows) is a query parameter.
       const { wide: _wide, ...given } = opts as Record<string, string | undefined> & { wide: boolean };
       const query = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
-      const { raw } = await client.bucketExtras.metrics(id, what, query, { signal: app.ctx.signal });
+      const { raw } = await client.buckets.metrics(id, what, query, { signal: app.ctx.signal });
       if (app.json) return app.printJson(raw);
       await renderSamples(app, raw);
     },

@@ -7,7 +7,7 @@ import { iso, MINUTE } from '../clock.js';
 import { API, invalid, json, message, readJson, refuse } from '../http/common.js';
 import { begin, inFlight, legacyStatus } from '../state/lifecycle.js';
 import { credentialsJson, deployed, type DatastoreKind, type DatastoreRecord } from '../state/datastores.js';
-import { ROTATION_PENDING_MS, ROTATION_RUNNING_MS, type RotationRecord } from './product-extras-state.js';
+import { ROTATION_PENDING_MS, ROTATION_RUNNING_MS, type RotationRecord } from './subresources-state.js';
 import type { World } from '../state/world.js';
 import { withDatastore } from './datastore.js';
 
@@ -98,7 +98,7 @@ function forceStop(world: World, kind: DatastoreKind) {
   );
 }
 
-export function databaseExtrasHandlers(world: World) {
+export function datastoreMaintenanceHandlers(world: World) {
   const read = 'database:read';
   const write = 'database:write';
   return [

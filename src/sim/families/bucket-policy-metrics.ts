@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { HOUR, iso, MINUTE } from '../clock.js';
 import { API, guarded, invalid, json, notFound, readJson, type Ctx } from '../http/common.js';
 import { isGone, legacyStatus } from '../state/lifecycle.js';
-import { POLICY_APPLY_MS } from './product-extras-state.js';
+import { POLICY_APPLY_MS } from './subresources-state.js';
 import type { World } from '../state/world.js';
 import type { BucketRecord } from './storage-buckets.js';
 
@@ -68,7 +68,7 @@ function topObjectsJson(b: BucketRecord, url: URL, now: number) {
   return { bucket_id: b.id, dimension, recorded_at: iso(now - HOUR), items: keys.map((object_key, i) => ({ rank: i + 1, object_key, value: Math.round(900_000_000 / (i + 1) ** 2) })) };
 }
 
-export function bucketExtrasHandlers(world: World) {
+export function bucketPolicyMetricsHandlers(world: World) {
   const withBucket = (permission: string, fn: (b: BucketRecord, ctx: Ctx) => Response | Promise<Response>) =>
     guarded(world, permission, (ctx) => {
       const b = world.buckets.get(ctx.team.id, ctx.params.id);

@@ -1,4 +1,4 @@
-// What buckets gained in v1.7.0 (real-api "storage"): the bucket policy (GET, and PUT of the
+// The bucket calls beyond the generic resource ones (real-api "storage", v1.7.0): the policy (GET, and PUT of the
 // custom statements → 202) and folder grants for an access key (POST → 202), both refused
 // with 409 `{error}` and `Retry-After` while an earlier policy change is being applied; and
 // the metrics trend, top objects and health reads (answers kept as sent).
@@ -17,7 +17,7 @@ export interface GrantBody {
   level: GrantLevel;
 }
 
-export class BucketExtrasApi {
+export class BucketsApi {
   constructor(private readonly http: HttpClient) {}
 
   async policy(id: string, opts: Opts = {}) {

@@ -1,4 +1,4 @@
-// State of what existing products gained (issue 21), kept apart from the families it extends:
+// State of the sub-resources of existing products, kept apart from the families it extends:
 // VPS volumes, database credential rotations and high availability, cache operator
 // migrations, bucket policies and their folder grants. One instance per world (reset with it).
 import { SECOND } from '../clock.js';
@@ -42,7 +42,7 @@ export const POLICY_APPLY_MS = 5 * SECOND;
 
 export const SEED_VOLUME = { id: uuidFrom('seed/volume/data-1'), name: 'data-1', sizeGb: 20 };
 
-export class ProductExtras {
+export class SubresourceState {
   volumes = new TeamStore<VolumeRecord>();
   rotations: RotationRecord[] = [];
   /** Databases with high availability on. */
@@ -77,6 +77,6 @@ export class ProductExtras {
 declare module '../state/world.js' {
   interface World {
     /** VPS volumes, credential rotations, bucket policies (issue 21). */
-    extras: ProductExtras;
+    extras: SubresourceState;
   }
 }

@@ -1,4 +1,4 @@
-// What databases gained in v1.7.0 (real-api "database"): password rotation (202 with a
+// The database calls beyond the generic resource ones (real-api "database", v1.7.0): password rotation (202 with a
 // `credential_rotation` that GET .../credentials then reports), high availability, and the
 // load and queries reads (typed `string` by the facts: read as sent). Caches and databases
 // also have force-stop, sent through the generic action (resources.ts).
@@ -51,7 +51,7 @@ export interface LoadQuery {
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
 const at = (id: string, sub: string) => `/database/${encodeURIComponent(id)}${sub}`;
 
-export class DatabaseExtrasApi {
+export class DatabasesApi {
   constructor(private readonly http: HttpClient) {}
 
   async rotate(id: string, body: { role?: DatabaseRole; disconnect_sessions?: boolean }, opts: Opts = {}) {
