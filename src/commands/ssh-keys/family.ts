@@ -20,4 +20,9 @@ export const SSH_KEYS: FamilySpec = {
     ['Public key', field(k, 'public_key')],
   ],
   example: { name: 'laptop', id: '1' },
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+  },
 };

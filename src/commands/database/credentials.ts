@@ -1,3 +1,0 @@
-import { credentialsCommand } from '../resource/datastore.js';
-
-export default credentialsCommand('database');

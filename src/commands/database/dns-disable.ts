@@ -1,3 +1,0 @@
-import { dnsCommand } from '../resource/datastore.js';
-
-export default dnsCommand('database', false);

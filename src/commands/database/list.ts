@@ -1,3 +1,0 @@
-import { listCommand } from '../resource/datastore.js';
-
-export default listCommand('database');

@@ -1,3 +1,0 @@
-import { bucketMetricsCommand } from './metrics-reads.js';
-
-export default bucketMetricsCommand('trend');
