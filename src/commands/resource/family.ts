@@ -7,7 +7,7 @@ import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
 import { lookWith } from './operation-words.js';
-import type { GenericVerbs } from './verbs.js';
+import type { GenericVerbs } from './verb-specs.js';
 
 export type Item = Resource & Record<string, unknown>;
 

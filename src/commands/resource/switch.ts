@@ -6,18 +6,7 @@ import { CliError } from '../../cli/errors.js';
 import { MonitoringApi } from '../../client/monitoring.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import type { FamilySpec } from './family.js';
-
-export interface SwitchSpec {
-  verb: string;
-  /** The state wanted: enabled or not. */
-  enabled: boolean;
-  /** `toggle` flips; `enabled` takes `{enabled}`. */
-  route: 'toggle' | 'enabled';
-  /** Past tense for messages: `paused`, `enabled`. */
-  done: string;
-  description: string;
-  examples: string[];
-}
+import type { SwitchSpec } from './verb-specs.js';
 
 export function switchCommand(spec: FamilySpec, s: SwitchSpec): CommandDef {
   return defineCommand({

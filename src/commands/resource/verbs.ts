@@ -2,32 +2,7 @@
 // The command index routes `infra <family> <verb>` here: it loads the family's module and the
 // one builder the verb needs, nothing else, so start-up pays for the command that runs alone.
 import type { CommandDef } from '../../cli/command.js';
-import type { DatastoreKind } from '../../client/datastores.js';
 import type { FamilySpec } from './family.js';
-import type { ReadSpec } from './read.js';
-import type { SwitchSpec } from './switch.js';
-
-/** One verb of a family, built by a generic command of this folder from the family's spec. */
-export type GenericVerb =
-  | { make: 'list'; examples?: string[] }
-  | { make: 'get' }
-  /** `example`: a resource the delete's examples name, where the family's own would be refused. */
-  | { make: 'delete'; example?: { name: string; id: string } }
-  /** A lifecycle action (POST <path>/{id}/<verb>), waited for like any operation. */
-  | { make: 'action'; description: string; examples?: string[] }
-  | ({ make: 'read' } & Omit<ReadSpec, 'verb'>)
-  | ({ make: 'switch' } & Omit<SwitchSpec, 'verb'>)
-  | { make: 'wait' }
-  | { make: 'diagnose' }
-  | { make: 'events' }
-  | { make: 'logs' }
-  /** The datastore verbs (databases and caches): their list, credentials, DNS and force-stop. */
-  | { make: 'datastore list'; store: DatastoreKind }
-  | { make: 'datastore credentials'; store: DatastoreKind }
-  | { make: 'datastore dns'; store: DatastoreKind; enable: boolean }
-  | { make: 'force-stop' };
-
-export type GenericVerbs = Readonly<Record<string, GenericVerb>>;
 
 /** The command of `word` (`list`, `dns enable`) as the family's descriptor describes it. */
 export async function makeVerb(spec: FamilySpec, word: string): Promise<CommandDef> {
