@@ -4,6 +4,7 @@
 // is imported here.
 import type { DatastoreKind } from './datastores.js';
 import type { Family } from './resolve.js';
+import type { ResourceKind } from './resources.js';
 
 export const CONTAINERS: Family = { path: '/serverless', noun: 'container', permission: 'serverless:read', aliases: ['slug'], ids: 'uuid' };
 
@@ -20,3 +21,12 @@ export const VPS_VOLUMES = { path: '/vps/{vps}/volumes' } as const;
 
 /** The recovery points of a product (`{product}`: vps, cache or database), listed per product. */
 export const RECOVERY_POINTS = { path: '/snapshots/{product}' } as const;
+
+// The kinds of the generic families that commands of other families name too (a VPS is created
+// with an SSH key; alert rules watch a VPS or a database): here, so no family reaches into another.
+export const VPS_KIND: ResourceKind = { path: '/vps', noun: 'VPS', ids: 'uuid', wrapper: 'instance', permission: 'vps' };
+export const SSH_KEY_KIND: ResourceKind = { path: '/ssh-keys', noun: 'SSH key', ids: 'integer', wrapper: 'key', permission: 'ssh-key' };
+
+export function datastoreKind(kind: DatastoreKind): ResourceKind {
+  return { path: `/${kind}`, noun: kind, ids: 'uuid', wrapper: 'instance', permission: kind };
+}

@@ -9,8 +9,8 @@ import { TeamsApi } from './teams.js';
 import { ResourcesApi } from './resources.js';
 import { StaticSitesApi } from './static-sites.js';
 import { WebhooksApi } from './webhooks.js';
-import { DatabaseExtrasApi } from './database-extras.js';
-import { BucketExtrasApi } from './bucket-extras.js';
+import { DatabasesApi } from './databases.js';
+import { BucketsApi } from './buckets.js';
 
 export class Client {
   readonly http: HttpClient;
@@ -23,10 +23,10 @@ export class Client {
   readonly resources: ResourcesApi;
   readonly staticSites: StaticSitesApi;
   readonly webhooks: WebhooksApi;
-  /** Database rotation, high availability, load and queries. */
-  readonly databaseExtras: DatabaseExtrasApi;
+  /** Database password rotation, high availability, load and queries. */
+  readonly databases: DatabasesApi;
   /** Bucket policies, folder grants and metrics reads. */
-  readonly bucketExtras: BucketExtrasApi;
+  readonly buckets: BucketsApi;
 
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
@@ -39,8 +39,18 @@ export class Client {
     this.resources = new ResourcesApi(this.http);
     this.staticSites = new StaticSitesApi(this.http);
     this.webhooks = new WebhooksApi(this.http);
-    this.databaseExtras = new DatabaseExtrasApi(this.http);
-    this.bucketExtras = new BucketExtrasApi(this.http);
+    this.databases = new DatabasesApi(this.http);
+    this.buckets = new BucketsApi(this.http);
+  }
+
+  /** @deprecated the earlier name of `databases`, kept for library users. */
+  get databaseExtras(): DatabasesApi {
+    return this.databases;
+  }
+
+  /** @deprecated the earlier name of `buckets`, kept for library users. */
+  get bucketExtras(): BucketsApi {
+    return this.buckets;
   }
 
   close() {

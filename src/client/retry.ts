@@ -33,6 +33,19 @@ export function parseRateLimit(headers: IncomingHttpHeaders): RateLimit | undefi
 }
 
 /**
+ * Milliseconds a `Retry-After` value asks for: delta-seconds (`5`, `1.5`) or an HTTP date
+ * (from `now`); undefined when absent or unreadable. The one reading of the header: the retry
+ * of a request (retryDelayMs) and a command that decides for itself (a 409 of a bucket policy).
+ */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  const seconds = num(value);
+  if (seconds !== undefined) return Math.max(0, Math.ceil(seconds * 1000));
+  if (!value) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
  * Delay before retry number `attempt` (1-based). For a 429 the server's word wins:
  * `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset`; otherwise exponential
  * backoff with jitter between half and all of the step, so that many clients spread out.
@@ -41,13 +54,8 @@ export function parseRateLimit(headers: IncomingHttpHeaders): RateLimit | undefi
  */
 export function retryDelayMs(attempt: number, headers: IncomingHttpHeaders | undefined, random: () => number, now: number = Date.now()): number {
   if (headers) {
-    const retryAfter = header(headers, 'retry-after');
-    const seconds = num(retryAfter);
-    if (seconds !== undefined) return Math.max(SERVER_DELAY_MIN_MS, Math.ceil(seconds * 1000));
-    if (retryAfter) {
-      const date = Date.parse(retryAfter);
-      if (!Number.isNaN(date)) return Math.max(SERVER_DELAY_MIN_MS, date - now);
-    }
+    const asked = retryAfterMs(header(headers, 'retry-after'), now);
+    if (asked !== undefined) return Math.max(SERVER_DELAY_MIN_MS, asked);
     const reset = num(header(headers, 'x-ratelimit-reset'));
     if (reset !== undefined) return Math.max(SERVER_DELAY_MIN_MS, reset * 1000 - now);
   }

@@ -10,7 +10,7 @@ import type { LimitIncrease } from '../../client/account.js';
 import { ConflictError } from '../../client/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { accountApi, approvalLines, followApproval } from '../approvals/read.js';
+import { accountApi, approvalLines, followApproval } from '../kit/approvals.js';
 
 /** --resource → the request's field (RequestAccountLimitIncreaseRequest). */
 export const LIMIT_FIELDS = {

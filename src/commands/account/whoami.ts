@@ -4,7 +4,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { AccountApi } from '../../client/account.js';
 import type { Team } from '../../client/schemas.js';
-import { readProjects } from '../projects/current.js';
+import { readProjects } from '../kit/projects.js';
 
 /** The teams as sent (a list, or an object keyed by index on older servers). */
 export function rawTeams(raw: unknown): Record<string, unknown>[] {

@@ -1,6 +1,6 @@
 // `approvals get <approval>`: one approval of GET /api/v1/approvals/{approval}.
 import { arg, defineCommand } from '../../cli/command.js';
-import { accountApi, approvalLines } from './read.js';
+import { accountApi, approvalLines } from '../kit/approvals.js';
 
 export default defineCommand({
   path: ['approvals', 'get'],

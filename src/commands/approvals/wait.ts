@@ -4,7 +4,7 @@
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
 import { progressOption, waitFlagsOf } from '../resource/wait.js';
-import { followApproval } from './read.js';
+import { followApproval } from '../kit/approvals.js';
 
 export default defineCommand({
   path: ['approvals', 'wait'],

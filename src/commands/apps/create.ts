@@ -1,6 +1,6 @@
 import { defineCommand, option, required, withDefault } from '../../cli/command.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { createAndWait } from '../database/write-flow.js';
+import { createAndWait } from '../resource/write-and-wait.js';
 import { APPS } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
 

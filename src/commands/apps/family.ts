@@ -37,4 +37,26 @@ export const APPS: FamilySpec = {
     ['Deployed', field(a, 'deployed_at')],
   ],
   example: { name: 'shop-wp', id: '15f71ff3-2ad2-4a44-9f02-08aa2a2462eb' },
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    restart: {
+      make: 'action',
+      description: 'restart an app (its data stays); --wait until it runs again',
+      examples: ['infra apps restart shop-wp', 'infra apps restart shop-wp --wait --timeout 5m', 'infra apps restart 15f71ff3-2ad2-4a44-9f02-08aa2a2462eb --wait --json'],
+    },
+    credentials: {
+      make: 'read',
+      description: "the app's admin login: user, password (masked unless --show-secrets) and sign-in URL",
+      sub: '/{id}/credentials',
+      perResource: true,
+      secrets: ['admin_password'],
+      examples: ['infra apps credentials shop-wp', 'infra apps credentials shop-wp --show-secrets', 'infra apps credentials shop-wp --json | jq -r .data.admin_password'],
+    },
+    diagnose: { make: 'diagnose' },
+    logs: { make: 'logs' },
+    events: { make: 'events' },
+    wait: { make: 'wait' },
+  },
 };

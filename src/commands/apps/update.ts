@@ -1,7 +1,7 @@
 import { resourceArg, defineCommand, required } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { updateAndWait } from '../database/write-flow.js';
+import { updateAndWait } from '../resource/write-and-wait.js';
 import { APPS } from './family.js';
 
 export default defineCommand({

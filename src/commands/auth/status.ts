@@ -7,7 +7,7 @@ import { CliError } from '../../cli/errors.js';
 import { ApiError, AuthError, UnavailableError } from '../../client/errors.js';
 import { maskSecret } from '../../output/mask.js';
 import { defineCommand } from '../../cli/command.js';
-import { readProjects } from '../projects/current.js';
+import { readProjects } from '../kit/projects.js';
 
 interface Check {
   ok: boolean;

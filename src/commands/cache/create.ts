@@ -2,7 +2,7 @@ import { completedFrom, defineCommand, option, required, withDefault, type Optio
 import { nonEmpty } from '../../cli/options.js';
 import { networkTierOption } from '../kit/placement.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { createAndWait } from '../database/write-flow.js';
+import { createAndWait } from '../resource/write-and-wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { CACHE } from './family.js';
 

@@ -1,7 +1,7 @@
 import { completedFrom, resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
-import { updateAndWait } from '../database/write-flow.js';
+import { updateAndWait } from '../resource/write-and-wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { CACHE } from './family.js';
 import { nonEmpty } from '../../cli/options.js';

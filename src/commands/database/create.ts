@@ -4,7 +4,7 @@ import { networkTierOption } from '../kit/placement.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
-import { createAndWait } from './write-flow.js';
+import { createAndWait } from '../resource/write-and-wait.js';
 
 const ENGINES = ['postgresql', 'mysql', 'mariadb'] as const;
 // A required choice: commander checks the word and lists the choices in help.

@@ -16,7 +16,7 @@ export default defineCommand({
     const client = await app.client();
     const found = await client.resources.resolve(DATABASE.kind, ref, { signal: app.ctx.signal });
     const [id, name] = [found.id, found.item?.name ?? ref];
-    const { raw } = await client.databaseExtras.highAvailability(id, opts.enable, { signal: app.ctx.signal });
+    const { raw } = await client.databases.highAvailability(id, opts.enable, { signal: app.ctx.signal });
     if (app.json) return app.printJson(raw);
     const answer = (raw ?? {}) as Record<string, unknown>;
     const on = typeof answer.ha_enabled === 'boolean' ? answer.ha_enabled : opts.enable;

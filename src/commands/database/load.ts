@@ -4,7 +4,7 @@
 import { resourceArg, choice, defineCommand, option, type CommandDef } from '../../cli/command.js';
 import { intOption, timestampOption, nonEmpty, wideOption } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
-import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/database-extras.js';
+import { LOAD_DIMENSIONS, LOAD_STEPS } from '../../client/databases.js';
 import { renderSamples } from '../kit/samples-view.js';
 import { DATABASE } from './family.js';
 
@@ -34,7 +34,7 @@ export function loadCommand(what: 'load' | 'queries'): CommandDef {
       const client = await app.client();
       const { id } = await client.resources.resolve(DATABASE.kind, ref, { signal: app.ctx.signal });
       const q = { hours: opts.hours, minutes: opts.minutes, start: opts.start, end: opts.end, step: opts.step, dimension: opts.dimension, node: opts.node, limit: opts.limit };
-      const { raw } = await client.databaseExtras.read(id, what, q, { signal: app.ctx.signal });
+      const { raw } = await client.databases.read(id, what, q, { signal: app.ctx.signal });
       if (app.json) return app.printJson(raw);
       await renderSamples(app, raw);
     },

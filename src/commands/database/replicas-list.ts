@@ -4,7 +4,7 @@ import { resourceArg, defineCommand } from '../../cli/command.js';
 import { wideOption } from '../../cli/options.js';
 import type { Replica } from '../../client/datastores.js';
 import { DATABASE } from './family.js';
-import { READ_ENDPOINTS_NOTE } from './connection.js';
+import { READ_ENDPOINTS_NOTE } from '../resource/connection.js';
 
 type Row = Replica & { role: string };
 

@@ -3,7 +3,7 @@
 // `superuser_credential_rotation`) with a `status` and, when it failed, an `error`.
 import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
-import type { Rotation, RotationCredentials } from '../../client/database-extras.js';
+import type { Rotation, RotationCredentials } from '../../client/databases.js';
 import type { Resource } from '../../client/resources.js';
 import { waitForOperation, type WaitFlags } from '../resource/wait.js';
 import { DATABASE } from './family.js';
@@ -73,7 +73,7 @@ export function waitForRotation(app: App, client: Client, t: RotationTarget, fla
   return waitForOperation(app, client, DATABASE, subject, flags, {
     endpoint,
     fetch: async (signal) => {
-      const { value } = await client.databaseExtras.rotationCredentials(t.databaseId, { signal });
+      const { value } = await client.databases.rotationCredentials(t.databaseId, { signal });
       last(value);
       const r = rotationOf(value, t.role, t.rotationId);
       // No such rotation: no status, so the wait says it cannot tell instead of guessing.

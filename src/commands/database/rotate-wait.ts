@@ -3,7 +3,7 @@
 // there is nothing to wait for: said on stderr, exit 0.
 import { resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
-import { DATABASE_ROLES } from '../../client/database-extras.js';
+import { DATABASE_ROLES } from '../../client/databases.js';
 import { progressOption, waitFlagsOf } from '../resource/wait.js';
 import { DATABASE } from './family.js';
 import { rotationOf, waitForRotation } from './rotate-status.js';
@@ -24,7 +24,7 @@ export default defineCommand({
     const client = await app.client();
     const found = await client.resources.resolve(DATABASE.kind, ref, { signal: app.ctx.signal });
     const name = found.item?.name ?? ref;
-    const now = await client.databaseExtras.rotationCredentials(found.id, { signal: app.ctx.signal });
+    const now = await client.databases.rotationCredentials(found.id, { signal: app.ctx.signal });
     const rotation = rotationOf(now.value, opts.role);
     if (!rotation) {
       app.info(`no ${opts.role ?? 'application'} password rotation of ${name} is reported: nothing to wait for`);

@@ -4,7 +4,7 @@
 // --wait the rotation is followed on GET .../credentials to its end, and the new password is
 // printed once on stdout when that answer carries it.
 import { resourceArg, choice, defineCommand, flag } from '../../cli/command.js';
-import { DATABASE_ROLES, type RotationCredentials } from '../../client/database-extras.js';
+import { DATABASE_ROLES, type RotationCredentials } from '../../client/databases.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
@@ -33,7 +33,7 @@ export default defineCommand({
     const { client, id, name } = await resolveResource(app, DATABASE, ref);
     await confirmByName(app, `Rotate the ${opts.role ?? 'database'} password of database instance ${name} (id ${id})? Clients using the old password stop connecting.`, name, opts.yes);
     const body = { ...(opts.role ? { role: opts.role } : {}), ...(opts.disconnectSessions ? { disconnect_sessions: true } : {}) };
-    const started = await client.databaseExtras.rotate(id, body, { signal: app.ctx.signal });
+    const started = await client.databases.rotate(id, body, { signal: app.ctx.signal });
     const rotation = started.rotation;
     const role = rotation?.role ?? opts.role;
     if (!rotation) {

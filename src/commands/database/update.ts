@@ -4,7 +4,7 @@ import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
-import { updateAndWait } from './write-flow.js';
+import { updateAndWait } from '../resource/write-and-wait.js';
 
 export default defineCommand({
   path: ['database', 'update'],

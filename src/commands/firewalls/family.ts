@@ -56,4 +56,11 @@ export const FIREWALLS: FamilySpec = {
   example: { name: 'web-ingress', id: '45468aae-62cf-4a76-8619-6c915a789b83' },
   statusOf,
   inspect: ['get'],
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    deploy: { make: 'action', description: "apply the firewall's rules to its instances (a draft goes live); --wait until active" },
+    wait: { make: 'wait' },
+  },
 };

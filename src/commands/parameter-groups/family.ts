@@ -50,6 +50,10 @@ export const PARAMETER_GROUPS: FamilySpec = {
     ];
   },
   example: { name: 'orders-pg-tuned', id: '5' },
+  verbs: {
+    list: { make: 'list', examples: ['infra parameter-groups list --json | jq -r \'.[] | select(.type == "queue") | .name\''] },
+    get: { make: 'get' },
+  },
 };
 
 /** The seeded system group (clone it to change its settings). */

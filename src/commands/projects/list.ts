@@ -2,7 +2,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { wideOption } from '../../cli/options.js';
 import type { Team } from '../../client/schemas.js';
-import { readProjects } from './current.js';
+import { readProjects } from '../kit/projects.js';
 
 export default defineCommand({
   path: ['projects', 'list'],

@@ -4,7 +4,7 @@ import { resourceArg, defineCommand, flag } from '../../cli/command.js';
 import * as z from 'zod/mini';
 import { need, optNum, optText } from '../../client/wire.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
-import { urlOutput } from '../database/connection.js';
+import { urlOutput } from '../resource/connection.js';
 import { QUEUE } from './family.js';
 
 function hostOf(url: string | null | undefined): string | undefined {

@@ -5,6 +5,9 @@ import type { FamilySpec } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 import { maskUrlPassword } from '../../output/mask.js';
 
+/** The seeded stopped queue: a running one cannot be deleted, so delete's examples use this one. */
+export const STOPPED_EXAMPLE = { name: 'archive-rabbit', id: '046eb24b-cdef-4b94-baa8-0920fe086288' };
+
 export const QUEUE: FamilySpec = {
   kind: { path: '/queue', noun: 'queue', ids: 'uuid', wrapper: 'instance', permission: 'queue' },
   command: 'queue',
@@ -42,7 +45,21 @@ export const QUEUE: FamilySpec = {
     ];
   },
   example: { name: 'events-rabbit', id: 'ffdd4ee8-e6a4-4c23-8794-bf99f4242fe2' },
+  verbs: {
+    list: { make: 'list', examples: ['infra queue list --json | jq -r \'.[] | select(.status == "running") | .name\''] },
+    get: { make: 'get' },
+    // The API refuses to delete a running queue ("stop the instance first"): the examples name a stopped one.
+    delete: { make: 'delete', example: STOPPED_EXAMPLE },
+    start: {
+      make: 'action',
+      description: 'start a stopped queue instance; --wait until it runs',
+      examples: [`infra queue start ${STOPPED_EXAMPLE.name}`, `infra queue start ${STOPPED_EXAMPLE.name} --wait --timeout 5m`],
+    },
+    stop: { make: 'action', description: 'stop a running queue instance (clients are disconnected); --wait until it is stopped' },
+    metrics: { make: 'read', description: 'connections, channels, queues, memory and the health of the broker', sub: '/{id}/metrics', perResource: true },
+    wait: { make: 'wait' },
+    diagnose: { make: 'diagnose' },
+    logs: { make: 'logs' },
+    events: { make: 'events' },
+  },
 };
-
-/** The seeded stopped queue: a running one cannot be deleted, so delete's examples use this one. */
-export const STOPPED_EXAMPLE = { name: 'archive-rabbit', id: '046eb24b-cdef-4b94-baa8-0920fe086288' };

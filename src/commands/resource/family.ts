@@ -1,12 +1,13 @@
 // A product family as the commands see it: the client's ResourceKind, the name of its
-// command, how its list and one resource read, and a seeded example for help. The generic
-// commands of this folder (list, get, delete, lifecycle actions, wait, diagnose, events, logs,
-// reads) are built from it; per-family files hold only what is special (create, update...).
+// command, how its list and one resource read, a seeded example for help, and the verbs the
+// generic commands of this folder make for it (list, get, delete, lifecycle actions, wait,
+// diagnose, events, logs, reads); per-family files hold only what is special (create, update...).
 import type { ListRoute } from '../../client/resolve.js';
 import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
 import { lookWith } from './operation-words.js';
+import type { GenericVerbs } from './verb-specs.js';
 
 export type Item = Resource & Record<string, unknown>;
 
@@ -28,6 +29,12 @@ export interface FamilySpec {
   statusOf?: (r: Resource) => Resource;
   /** The verbs of this family that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
+  /**
+   * The family's verbs that a generic command makes (list, get, stop...), by their words after
+   * the family's: src/commands/index.ts names each and builds it from here (resource/verbs.ts).
+   * The verbs of its own (create, update...) are files of the family's folder.
+   */
+  verbs?: GenericVerbs;
 }
 
 /**

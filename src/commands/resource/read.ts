@@ -4,17 +4,7 @@ import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/com
 import { UsageError } from '../../cli/errors.js';
 import { maskPassword } from '../../output/mask.js';
 import type { FamilySpec } from './family.js';
-
-export interface ReadSpec {
-  verb: string;
-  description: string;
-  /** Path below the family's: `/plans`, or `/{id}/metrics` when `perResource`. */
-  sub: string;
-  perResource: boolean;
-  /** Field names holding secrets: masked unless --show-secrets. */
-  secrets?: readonly string[];
-  examples?: string[];
-}
+import type { ReadSpec } from './verb-specs.js';
 
 /** Flattens an answer into `a.b.c  value` lines (arrays of objects as one line each). */
 export function flatten(value: unknown, prefix = '', out: [string, string][] = [], secrets: readonly string[] = [], show = true): [string, string][] {

@@ -3,7 +3,7 @@ import { CONTAINERS } from '../../client/families.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { waitFlags, waitOptions } from './flags.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
-import { afterChange, changeStart, changeTarget, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange } from './wait-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({
@@ -38,16 +38,10 @@ export default defineCommand({
         .map(([k, v]) => `${k} ${String(v)}`)
         .join(', ')}`,
     );
-    const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
-    const c = updated.container;
-    const changed = changeTarget(c, prepared);
-    const code = await afterChange(
-      app,
-      client,
-      { id, name: c.name ?? name, target: changed, answer: updated, start: changeStart(c, changed), verb: 'rolled back', extraJson: { rolled_back_to: rolledBackTo, changed: change } },
-      prepared.flags,
-    );
-    if (flags.wait) app.info(`${name} runs the image and settings of ${label} again`);
-    return code;
+    return changeAndWait(app, client, prepared, () => client.serverless.update(id, change, { signal: app.ctx.signal }), {
+      verb: 'rolled back',
+      extraJson: { rolled_back_to: rolledBackTo, changed: change },
+      onWaited: () => app.info(`${name} runs the image and settings of ${label} again`),
+    });
   },
 });

@@ -3,7 +3,7 @@ import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { warnUnreported } from './settings.js';
-import { afterChange, changeStart, changeTarget, generationCheck, noRollout, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange } from './wait-flow.js';
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { nonEmpty } from '../../cli/options.js';
@@ -55,14 +55,12 @@ export default defineCommand({
       if (change.image !== undefined) await preflightGate(app, client, [`${change.image}:${change.image_tag}`]);
       else app.info('preflight: nothing to check, the image does not change');
     }
-    const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
-    let c = updated.container;
-    warnUnreported(app, change, updated.raw, c.name ?? name, id);
-    const checked = await generationCheck(client, id, before, c, app.ctx.signal);
-    if (checked === 'none') return noRollout(app, { id, name: c.name ?? name, generation: before.spec_generation!, answer: updated, waited: prepared.flags.wait });
-    if (checked) c = checked;
-    const target = changeTarget(c, { ...prepared, before });
-    return afterChange(app, client, { id, name: c.name ?? name, target, answer: updated, start: changeStart(c, target), verb: 'updated' }, prepared.flags);
+    const write = async () => {
+      const updated = await client.serverless.update(id, change, { signal: app.ctx.signal });
+      warnUnreported(app, change, updated.raw, updated.container.name ?? name, id);
+      return updated;
+    };
+    return changeAndWait(app, client, { ...prepared, before }, write, { verb: 'updated' });
   },
 });
 

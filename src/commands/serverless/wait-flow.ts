@@ -180,13 +180,40 @@ export async function generationCheck(client: Client, id: string, before: Contai
   return (again.spec_generation ?? -1) > was ? again : 'none';
 }
 
-/** Says that a change started no rollout; with --json the container as answered, as without --wait. */
-export function noRollout(app: App, change: { id: string; name: string; generation: number; answer: ContainerRead; waited: boolean }): number {
+/** Says that a change started no rollout; with --json the container as answered (in the command's own object), as without --wait. */
+export function noRollout(app: App, change: { id: string; name: string; generation: number; answer: ContainerRead; waited: boolean; verb?: string; extraJson?: Record<string, unknown> }): number {
   app.info(
-    `updated ${change.name} (id ${change.id}): the server started no new generation for this change (spec_generation stays ${change.generation}), so no rollout follows${change.waited ? ' and there is none to wait for' : ''}`,
+    `${change.verb ?? 'updated'} ${change.name} (id ${change.id}): the server started no new generation for this change (spec_generation stays ${change.generation}), so no rollout follows${change.waited ? ' and there is none to wait for' : ''}`,
   );
-  if (app.json) app.printJson(change.answer.raw);
+  if (app.json) app.printJson(change.extraJson ? { ...change.extraJson, container: change.answer.raw } : change.answer.raw);
   return ExitCode.OK;
+}
+
+export interface Write {
+  /** Past tense for the lines after it: `updated`, `rolled back`. */
+  verb: string;
+  /** Members added to the --json object. */
+  extraJson?: Record<string, unknown>;
+  /** Said after the rollout the change started was waited for and ended well. */
+  onWaited?: () => void;
+}
+
+/**
+ * A change to a container that answers with the container (update, rollback): the write, the
+ * generation check (a change that starts no rollout is said so, never waited for as an
+ * earlier generation), then the report or the wait. Each command passes only its write.
+ */
+export async function changeAndWait(app: App, client: Client, prepared: Prepared, write: () => Promise<ContainerRead>, how: Write): Promise<number> {
+  const { id, name, before } = prepared;
+  const answer = await write();
+  let c = answer.container;
+  const checked = await generationCheck(client, id, before, c, app.ctx.signal);
+  if (checked === 'none') return noRollout(app, { id, name: c.name ?? name, generation: before.spec_generation!, answer, waited: prepared.flags.wait, verb: how.verb, extraJson: how.extraJson });
+  if (checked) c = checked;
+  const target = changeTarget(c, prepared);
+  const code = await afterChange(app, client, { id, name: c.name ?? name, target, answer, start: changeStart(c, target), verb: how.verb, extraJson: how.extraJson }, prepared.flags);
+  if (prepared.flags.wait) how.onWaited?.();
+  return code;
 }
 
 /** A create's target: nothing earlier to confuse it with. */

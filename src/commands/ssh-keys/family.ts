@@ -1,10 +1,11 @@
 // SSH keys as a family of the generic commands: integer ids, no status, nothing asynchronous.
+import { SSH_KEY_KIND } from '../../client/families.js';
 import type { FamilySpec } from '../resource/family.js';
 import { field } from '../resource/family.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
 
 export const SSH_KEYS: FamilySpec = {
-  kind: { path: '/ssh-keys', noun: 'SSH key', ids: 'integer', wrapper: 'key', permission: 'ssh-key' },
+  kind: SSH_KEY_KIND,
   command: 'ssh-keys',
   label: 'SSH key',
   columns: [
@@ -19,4 +20,9 @@ export const SSH_KEYS: FamilySpec = {
     ['Public key', field(k, 'public_key')],
   ],
   example: { name: 'laptop', id: '1' },
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+  },
 };

@@ -37,4 +37,11 @@ export const SITES: FamilySpec = {
   example: { name: 'docs', id: '0adcdc1e-24b6-492b-a7e5-bfa831f2ea77' },
   // Static sites have a diagnose but no events or logs (real-api).
   inspect: ['diagnose', 'deployments'],
+  verbs: {
+    list: { make: 'list', examples: ['infra static-sites list | cut -f2,4'] },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    wait: { make: 'wait' },
+    diagnose: { make: 'diagnose' },
+  },
 };

@@ -51,4 +51,26 @@ export const UPTIME: FamilySpec = {
   ],
   example: { name: 'api-health', id: 'c691f3aa-6450-4e49-bfe3-a668521243b5' },
   inspect: ['diagnose', 'results', 'incidents'],
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    pause: {
+      make: 'switch',
+      enabled: false,
+      route: 'toggle',
+      done: 'paused',
+      description: 'stop checking a URL for now (results and incidents are kept); nothing is sent if it is paused already',
+      examples: ['infra uptime pause api-health', 'infra uptime pause c691f3aa-6450-4e49-bfe3-a668521243b5 --json'],
+    },
+    resume: {
+      make: 'switch',
+      enabled: true,
+      route: 'toggle',
+      done: 'resumed',
+      description: 'start checking a paused URL again; nothing is sent if it is being checked already',
+      examples: ['infra uptime resume status-page', 'infra uptime resume status-page --json'],
+    },
+    diagnose: { make: 'diagnose' },
+  },
 };

@@ -1,5 +1,5 @@
 import { field } from '../resource/family.js';
-import { rowsCommand } from '../alerts/rows.js';
+import { rowsCommand } from '../resource/rows.js';
 import { UPTIME } from './family.js';
 
 export default rowsCommand(UPTIME, {

@@ -2,7 +2,7 @@ import { completedFrom, defineCommand, flag, option, required } from '../../cli/
 import { UsageError } from '../../cli/errors.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { readStdin } from '../kit/stdin.js';
-import { SSH_KEYS } from '../ssh-keys/family.js';
+import { SSH_KEY_KIND } from '../../client/families.js';
 import { choicesRoute } from '../resource/family.js';
 import { VPS } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
@@ -18,7 +18,7 @@ export default defineCommand({
     cpuPlatform: cpuPlatformOption(),
     networkTier: networkTierOption(),
     datacenter: option('--datacenter <dc>', 'datacenter (default fsn1)', nonEmpty('--datacenter')),
-    sshKey: completedFrom(option('--ssh-key <id|name>', "SSH key to install for root (see 'infra ssh-keys list')", nonEmpty('--ssh-key')), SSH_KEYS.kind),
+    sshKey: completedFrom(option('--ssh-key <id|name>', "SSH key to install for root (see 'infra ssh-keys list')", nonEmpty('--ssh-key')), SSH_KEY_KIND),
     passwordStdin: flag('--password-stdin', 'read the root password from standard input instead'),
     ...operationWaitOptions('creation'),
   },
@@ -33,7 +33,7 @@ export default defineCommand({
     const body: Record<string, unknown> = { name: opts.name, image: opts.image, resource_profile: opts.profile, cpu_platform: opts.cpuPlatform, datacenter: opts.datacenter ?? 'fsn1' };
     if (opts.networkTier) body.network_tier = opts.networkTier;
     if (opts.sshKey) {
-      const key = await client.resources.resolve(SSH_KEYS.kind, opts.sshKey, { signal: app.ctx.signal });
+      const key = await client.resources.resolve(SSH_KEY_KIND, opts.sshKey, { signal: app.ctx.signal });
       Object.assign(body, { auth_method: 'ssh_key', ssh_key_id: Number(key.id) });
     } else {
       const password = await readStdin(app, 'the password');

@@ -1,9 +1,10 @@
 // VPS instances as a family of the generic commands (src/commands/resource).
+import { VPS_KIND } from '../../client/families.js';
 import type { FamilySpec } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 
 export const VPS: FamilySpec = {
-  kind: { path: '/vps', noun: 'VPS', ids: 'uuid', wrapper: 'instance', permission: 'vps' },
+  kind: VPS_KIND,
   command: 'vps',
   label: 'VPS instance',
   columns: [
@@ -32,4 +33,19 @@ export const VPS: FamilySpec = {
     ];
   },
   example: { name: 'vps-01', id: '3ad00f8f-c59b-4a34-9f93-df5cc4cd6f97' },
+  verbs: {
+    list: { make: 'list', examples: ['infra vps list | cut -f2'] },
+    get: { make: 'get' },
+    start: { make: 'action', description: 'start a stopped VPS; --wait until it runs' },
+    stop: { make: 'action', description: 'stop a running VPS; --wait until it is stopped' },
+    reboot: { make: 'action', description: 'reboot a running VPS; --wait until it runs again' },
+    password: { make: 'read', description: 'show the root password of a VPS created with one (masked unless --show-secrets)', sub: '/{id}/password', perResource: true, secrets: ['password'] },
+    images: { make: 'read', description: 'the operating system images to create a VPS with', sub: '/images', perResource: false },
+    plans: { make: 'read', description: 'the resource profiles (plans) of VPS instances', sub: '/plans', perResource: false },
+    metrics: { make: 'read', description: 'CPU, memory, storage and network of a running VPS', sub: '/{id}/metrics', perResource: true },
+    wait: { make: 'wait' },
+    diagnose: { make: 'diagnose' },
+    events: { make: 'events' },
+    status: { make: 'read', description: 'show the legacy status of a VPS and what it allows now (start, stop, reboot, delete)', sub: '/{id}/status', perResource: true },
+  },
 };

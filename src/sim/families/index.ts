@@ -17,14 +17,14 @@ import { bucketModule } from './storage-buckets.js';
 import { vpsModule } from './vps.js';
 import { webhookModule } from './webhooks.js';
 import { monitoringModule } from './monitoring.js';
-import { productExtrasModule } from './product-extras.js';
+import { subresourcesModule } from './subresources.js';
 
 export const MODULES: readonly SimModule[] = [
   // The registry first: it decides which images the seeded containers run.
   REGISTRY_MODULE,
   CORE_SEED,
-  // What existing products gained (volumes, rotations, policies): before the families, whose routes some of them guard
-  productExtrasModule,
+  // The sub-resources of existing products (volumes, rotations, policies): before the families, whose routes some of them guard
+  subresourcesModule,
   vpsModule,
   databaseModule,
   cacheModule,

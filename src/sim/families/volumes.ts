@@ -7,7 +7,7 @@ import { http } from 'msw';
 import { iso, SECOND } from '../clock.js';
 import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { begin, inFlight, isGone, legacyStatus, lifecycle, lifecycleStatus } from '../state/lifecycle.js';
-import type { VolumeRecord } from './product-extras-state.js';
+import type { VolumeRecord } from './subresources-state.js';
 import type { World } from '../state/world.js';
 import type { VpsRecord } from './vps.js';
 

@@ -4,7 +4,7 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../../src/cli/errors.js';
-import { approvalStatus } from '../../../src/commands/approvals/read.js';
+import { approvalStatus } from '../../../src/commands/kit/approvals.js';
 import { increaseBody } from '../../../src/commands/account/limits-request.js';
 import { REVIEW_SECONDS } from '../../../src/sim/handlers/approvals.js';
 import { requestLines, useHarness, type Harness } from '../../helpers/sim.js';

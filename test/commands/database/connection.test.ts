@@ -1,6 +1,6 @@
 // Connection-detail formatting (contract 9, spec 2.2): the current pair, the planes, masking.
 import { describe, expect, test } from 'vitest';
-import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, READ_ENDPOINTS_NOTE } from '../../../src/commands/database/connection.js';
+import { credentialsView, currentPair, dnsEnabled, privatePair, publicPair, READ_ENDPOINTS_NOTE } from '../../../src/commands/resource/connection.js';
 import type { Credentials, Datastore } from '../../../src/client/schemas.js';
 
 const publicInstance: Partial<Datastore> = {

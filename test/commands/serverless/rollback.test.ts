@@ -1,9 +1,10 @@
 // serverless deployments and rollback against the simulator, in virtual time.
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { settle } from '../../../src/sim/state/containers.js';
 import { deploymentImageParts, pickTarget } from '../../../src/commands/serverless/rollback-plan.js';
 import { onlyJson } from '../../helpers/cli.js';
-import { REG, requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
+import { peek, REG, requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
 useHarness((x) => (h = x));
@@ -123,5 +124,34 @@ describe('reading a deployment', () => {
     const d = (n: number, status: string, deployed: string | null) => ({ revision_number: n, status, deployed_at: deployed });
     const items = [d(4, 'failed', null), d(3, 'failed', null), d(2, 'inactive', '2026-01-02T00:00:00Z'), d(1, 'inactive', '2026-01-01T00:00:00Z')];
     expect(pickTarget(items, undefined, 'web').revision_number).toBe(2);
+  });
+});
+
+describe('a rollback the server answers without a new generation', () => {
+  // The PUT is taken, but no rollout starts: the answer keeps the generation of the read before.
+  function answerWithoutRollout(): void {
+    h.sim.use(
+      http.put('*/api/v1/serverless/:id', async ({ params }) => {
+        const now = await peek<{ container: Record<string, unknown> }>(h.sim, `/api/v1/serverless/${String(params.id)}`);
+        return HttpResponse.json({ message: 'Serverless container update initiated', container: now.container });
+      }),
+    );
+  }
+
+  it('--wait says no rollout follows, and never reports the earlier generation as the rollback', async () => {
+    answerWithoutRollout();
+    const r = await h.cli(['serverless', 'rollback', 'web', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`rolled back web (id ${web}): the server started no new generation for this change (spec_generation stays 3), so no rollout follows and there is none to wait for\n`);
+    expect(r.stderr).not.toMatch(/is ready|runs the image and settings of/);
+    // One re-read tells a change without a rollout from a lagging answer.
+    expect(requestLines(h.sim).slice(2)).toEqual([`PUT /api/v1/serverless/${web}`, `GET /api/v1/serverless/${web}`]);
+  });
+
+  it('--json: the rollback object, its container as answered', async () => {
+    answerWithoutRollout();
+    const r = await h.cli(['serverless', 'rollback', 'web', '--wait', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rolled_back_to: { revision_number: 2 }, changed: { image_tag: '1.1.0' }, container: { id: web, spec_generation: 3 } });
   });
 });

@@ -33,6 +33,13 @@ describe('retry decision (pure)', () => {
   it('an HTTP date is seconds from now', () => {
     expect(retryAfterSeconds('Thu, 01 Jan 1970 00:00:07 GMT', 2_000)).toBe(5);
   });
+
+  // Read by the client's one Retry-After parser, as a retried request reads it: fractional
+  // delta-seconds round up (they were taken for a date in 2001 before).
+  it('fractional delta-seconds round up to whole seconds', () => {
+    expect(retryAfterSeconds('1.5', 0)).toBe(2);
+    expect(retryDecision(retryAfterSeconds('1.5', 0), 0)).toEqual({ retry: true, seconds: 2 });
+  });
 });
 
 describe('storage buckets policy', () => {

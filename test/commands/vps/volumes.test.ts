@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { onlyJson } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
-import { SEED_VOLUME } from '../../../src/sim/families/product-extras-state.js';
+import { SEED_VOLUME } from '../../../src/sim/families/subresources-state.js';
 
 let h: Harness;
 useHarness((x) => (h = x));

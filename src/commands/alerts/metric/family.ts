@@ -43,4 +43,25 @@ export const METRIC_ALERTS: FamilySpec = {
   ],
   example: { name: 'vps-01-cpu-high', id: 'c365bed1-9608-48bb-b49b-d284153538f1' },
   inspect: ['history'],
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    enable: {
+      make: 'switch',
+      enabled: true,
+      route: 'toggle',
+      done: 'enabled',
+      description: 'switch a metric alert on (it is evaluated again); nothing is sent if it is on already',
+      examples: ['infra alerts metric enable vps-01-cpu-high', 'infra alerts metric enable c365bed1-9608-48bb-b49b-d284153538f1 --json'],
+    },
+    disable: {
+      make: 'switch',
+      enabled: false,
+      route: 'toggle',
+      done: 'disabled',
+      description: 'switch a metric alert off (kept, not evaluated); nothing is sent if it is off already',
+      examples: ['infra alerts metric disable vps-01-cpu-high', 'infra alerts metric disable c365bed1-9608-48bb-b49b-d284153538f1 --json'],
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import { field } from '../../resource/family.js';
-import { rowsCommand } from '../rows.js';
+import { rowsCommand } from '../../resource/rows.js';
 import { METRIC_ALERTS } from './family.js';
 
 export default rowsCommand(METRIC_ALERTS, {

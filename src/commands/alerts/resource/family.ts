@@ -39,6 +39,26 @@ export const RULES: FamilySpec = {
   ],
   example: { name: 'vps-01-memory', id: 'b59f4752-f216-4a2e-a53f-0cf90d63c452' },
   inspect: ['get'],
+  verbs: {
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    enable: {
+      make: 'switch',
+      enabled: true,
+      route: 'enabled',
+      done: 'enabled',
+      description: 'switch an alert rule on; nothing is sent if it is on already',
+      examples: ['infra alerts resource rules enable vps-01-memory', 'infra alerts resource rules enable b59f4752-f216-4a2e-a53f-0cf90d63c452 --json'],
+    },
+    disable: {
+      make: 'switch',
+      enabled: false,
+      route: 'enabled',
+      done: 'disabled',
+      description: 'switch an alert rule off (kept, not evaluated); nothing is sent if it is off already',
+      examples: ['infra alerts resource rules disable vps-01-memory', 'infra alerts resource rules disable b59f4752-f216-4a2e-a53f-0cf90d63c452 --json'],
+    },
+  },
 };
 
 function eventsText(answer: Record<string, unknown>): string | undefined {
@@ -78,4 +98,7 @@ export const INCIDENTS: FamilySpec = {
     ['Events', eventsText(answer)],
   ],
   example: { name: '42abffa0-9ba1-4725-aa03-b72ff6b74117', id: '42abffa0-9ba1-4725-aa03-b72ff6b74117' },
+  verbs: {
+    get: { make: 'get' },
+  },
 };

@@ -2,16 +2,15 @@
 // database is named by id or name; other types by id (see `alerts resource catalog`).
 import { choice, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { DATABASE } from '../../database/family.js';
-import { VPS } from '../../vps/family.js';
-import type { FamilySpec } from '../../resource/family.js';
+import { datastoreKind, VPS_KIND } from '../../../client/families.js';
+import type { ResourceKind } from '../../../client/resources.js';
 import { conditionFields, conditionOptions } from '../metric/flags.js';
 import { RULES } from './family.js';
 import { nonEmpty } from '../../../cli/options.js';
 
 export const RULE_CHANNELS = ['database', 'mail', 'webhook', 'slack', 'sms'] as const;
 /** The families whose resources are looked up by name here. */
-const BY_NAME: Record<string, FamilySpec> = { vps: VPS, database: DATABASE };
+const BY_NAME: Record<string, ResourceKind> = { vps: VPS_KIND, database: datastoreKind('database') };
 
 export default defineCommand({
   path: ['alerts', 'resource', 'rules', 'create'],
@@ -30,8 +29,8 @@ export default defineCommand({
   run: async (app, { opts }) => {
     if (!opts.operator || opts.threshold === undefined) throw new UsageError('a rule needs --operator and --threshold', 'e.g. --operator gt --threshold 90');
     const client = await app.client();
-    const family = BY_NAME[opts.resourceType];
-    const resourceId = family ? (await client.resources.resolve(family.kind, opts.resource, { signal: app.ctx.signal })).id : opts.resource;
+    const kind = BY_NAME[opts.resourceType];
+    const resourceId = kind ? (await client.resources.resolve(kind, opts.resource, { signal: app.ctx.signal })).id : opts.resource;
     const body = { resource_type: opts.resourceType, resource_id: resourceId, signal_key: opts.signal, ...(opts.severity ? { severity: opts.severity } : {}), ...conditionFields(opts) };
     const created = await client.resources.create(RULES.kind, body, { signal: app.ctx.signal });
     if (app.json) app.printJson(created.raw);

@@ -42,4 +42,12 @@ export const BUCKETS: FamilySpec = {
   },
   example: { name: 'acme-assets', id: '89bc4ab8-18a3-4726-a8d7-c38fc55afc42' },
   inspect: ['diagnose', 'get'],
+  verbs: {
+    list: { make: 'list', examples: ['infra storage buckets list | cut -f2'] },
+    get: { make: 'get' },
+    delete: { make: 'delete' },
+    metrics: { make: 'read', description: 'size, objects, requests, traffic and cost of a bucket over the last day', sub: '/{id}/metrics', perResource: true },
+    wait: { make: 'wait' },
+    diagnose: { make: 'diagnose' },
+  },
 };

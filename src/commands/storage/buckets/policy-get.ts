@@ -12,7 +12,7 @@ export default defineCommand({
   run: async (app, { args: [ref] }) => {
     const client = await app.client();
     const { id } = await client.resources.resolve(BUCKETS.kind, ref, { signal: app.ctx.signal });
-    const { raw } = await client.bucketExtras.policy(id, { signal: app.ctx.signal });
+    const { raw } = await client.buckets.policy(id, { signal: app.ctx.signal });
     if (app.json) return app.printJson(raw);
     const p = (raw ?? {}) as Record<string, unknown>;
     const custom = Array.isArray(p.custom_policy_statements) ? p.custom_policy_statements : [];

@@ -3,7 +3,7 @@
 // to stderr; a 409 is retried once when its Retry-After is short (policy-retry.ts).
 import { completedFrom, resourceArg, choice, defineCommand, flag, option, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { GRANT_LEVELS } from '../../../client/bucket-extras.js';
+import { GRANT_LEVELS } from '../../../client/buckets.js';
 import { KEYS } from '../keys/family.js';
 import { BUCKETS } from './family.js';
 import { withPolicyRetry } from './policy-retry.js';
@@ -31,7 +31,7 @@ export default defineCommand({
     const key = await client.resources.resolve(KEYS.kind, opts.key, { signal });
     const name = bucket.item?.name ?? ref;
     const body = { key_id: key.id, ...(opts.folder ? { folder: opts.folder } : { whole_bucket: true }), level: opts.level };
-    const { raw } = await withPolicyRetry(app, `the grant on ${name}`, () => client.bucketExtras.grant(bucket.id, body, { signal }));
+    const { raw } = await withPolicyRetry(app, `the grant on ${name}`, () => client.buckets.grant(bucket.id, body, { signal }));
     if (app.json) return app.printJson(raw);
     const answer = (raw ?? {}) as Record<string, unknown>;
     for (const w of Array.isArray(answer.warnings) ? answer.warnings : []) app.warn(String(w));

@@ -4,17 +4,15 @@
 import type { App } from '../../../cli/app.js';
 import { CliError } from '../../../cli/errors.js';
 import { ConflictError } from '../../../client/errors.js';
+import { retryAfterMs } from '../../../client/retry.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
 
 export const RETRY_ONCE_MAX_S = 10;
 
-/** Seconds of a Retry-After header (delta-seconds or an HTTP date), when readable. */
+/** Whole seconds of a Retry-After header (read by the client's one parser), when readable. */
 export function retryAfterSeconds(header: string | undefined, nowMs: number): number | undefined {
-  if (header === undefined || header.trim() === '') return undefined;
-  const v = header.trim();
-  if (/^\d+$/.test(v)) return Number(v);
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+  const ms = retryAfterMs(header, nowMs);
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 /** What to do with a 409: wait `seconds` and retry, or stop with the time to come back. */

@@ -42,7 +42,7 @@ export default defineCommand({
     const client = await app.client();
     const found = await client.resources.resolve(BUCKETS.kind, ref, { signal: app.ctx.signal });
     const name = found.item?.name ?? ref;
-    const { raw } = await withPolicyRetry(app, `the policy change of ${name}`, () => client.bucketExtras.setPolicy(found.id, statements, { signal: app.ctx.signal }));
+    const { raw } = await withPolicyRetry(app, `the policy change of ${name}`, () => client.buckets.setPolicy(found.id, statements, { signal: app.ctx.signal }));
     if (app.json) return app.printJson(raw);
     const status = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).status : undefined;
     app.info(`policy of ${name} accepted: ${statements.length} statement${statements.length === 1 ? '' : 's'} of its own${typeof status === 'string' ? ` (${status})` : ''}`);

@@ -34,4 +34,8 @@ export const KEYS: FamilySpec = {
     ['Revoked', field(k, 'revoked_at')],
   ],
   example: { name: 'ci-deploy', id: '9cdaac36-b90b-473e-9ef0-209b883a7ff2' },
+  verbs: {
+    list: { make: 'list' },
+    get: { make: 'get' },
+  },
 };

@@ -1,3 +1,0 @@
-import { credentialsCommand } from '../database/shared.js';
-
-export default credentialsCommand('cache');

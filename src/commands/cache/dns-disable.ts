@@ -1,3 +1,0 @@
-import { dnsCommand } from '../database/shared.js';
-
-export default dnsCommand('cache', false);

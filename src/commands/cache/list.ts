@@ -1,3 +1,0 @@
-import { listCommand } from '../database/shared.js';
-
-export default listCommand('cache');

@@ -1,3 +1,0 @@
-import { credentialsCommand } from './shared.js';
-
-export default credentialsCommand('database');

@@ -1,4 +1,0 @@
-import { diagnoseCommand } from '../resource/diagnose.js';
-import { DATABASE } from './family.js';
-
-export default diagnoseCommand(DATABASE);

@@ -1,3 +1,0 @@
-import { dnsCommand } from './shared.js';
-
-export default dnsCommand('database', false);

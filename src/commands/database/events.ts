@@ -1,4 +1,0 @@
-import { eventsCommand } from '../resource/events.js';
-import { DATABASE } from './family.js';
-
-export default eventsCommand(DATABASE);

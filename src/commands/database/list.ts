@@ -1,3 +1,0 @@
-import { listCommand } from './shared.js';
-
-export default listCommand('database');

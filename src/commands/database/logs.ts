@@ -1,4 +1,0 @@
-import { logsCommand } from '../resource/logs.js';
-import { DATABASE } from './family.js';
-
-export default logsCommand(DATABASE);

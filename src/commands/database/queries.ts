@@ -1,3 +1,0 @@
-import { loadCommand } from './load.js';
-
-export default loadCommand('queries');

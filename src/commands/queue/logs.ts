@@ -1,4 +1,0 @@
-import { logsCommand } from '../resource/logs.js';
-import { QUEUE } from './family.js';
-
-export default logsCommand(QUEUE);

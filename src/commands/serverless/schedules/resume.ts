@@ -1,3 +1,0 @@
-import { toggleCommand } from './toggle.js';
-
-export default toggleCommand('resume');

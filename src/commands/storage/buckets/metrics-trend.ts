@@ -1,3 +1,0 @@
-import { bucketMetricsCommand } from './metrics-more.js';
-
-export default bucketMetricsCommand('trend');

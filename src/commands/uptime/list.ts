@@ -1,4 +1,0 @@
-import { listCommand } from '../resource/list.js';
-import { UPTIME } from './family.js';
-
-export default listCommand(UPTIME);

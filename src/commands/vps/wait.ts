@@ -1,4 +1,0 @@
-import { waitCommand } from '../resource/wait-command.js';
-import { VPS } from './family.js';
-
-export default waitCommand(VPS);
