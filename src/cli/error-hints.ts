@@ -11,13 +11,43 @@ export function commandOf(path: string): string {
     .join(' ');
 }
 
+/**
+ * API list paths whose command is not the path's words followed by `list`: families the CLI
+ * groups under another noun (alerts, uptime), and lists below another resource, whose
+ * command takes that resource as an argument. Checked against the command tree by
+ * test/cli/hints-run.test.ts.
+ */
+const LIST_COMMANDS: readonly [RegExp, (m: RegExpExecArray) => string | undefined][] = [
+  [/^\/metric-alerts$/, () => 'alerts metric list'],
+  [/^\/resource-alerts\/(rules|incidents)$/, (m) => `alerts resource ${m[1]} list`],
+  [/^\/uptime-checks$/, () => 'uptime list'],
+  [/^\/snapshots\/([^/]+)$/, (m) => `snapshots list ${m[1]}`],
+  [/^\/vps\/([^/]+)\/volumes$/, (m) => `vps volumes list ${decodeURIComponent(m[1]!)}`],
+  [/^\/serverless\/([^/]+)\/(runs|schedules)$/, (m) => `serverless ${m[2]} list ${decodeURIComponent(m[1]!)}`],
+  [/^\/storage\/access-keys$/, () => 'storage keys list'],
+  [/^\/user\/teams$/, () => 'projects list'],
+  // No list command: approvals and operations are read one at a time.
+  [/^\/(approvals|operations)$/, () => undefined],
+];
+
+/** The command that lists what an API list path holds (`/uptime-checks` → `uptime list`), if there is one. */
+export function listCommandOf(path: string): string | undefined {
+  for (const [pattern, command] of LIST_COMMANDS) {
+    const m = pattern.exec(path);
+    if (m) return command(m);
+  }
+  return `${commandOf(path)} list`;
+}
+
 /** A name found nowhere in the list: where it looked (the list, how many), a near name, and the list command. */
-export function noSuchName(err: NoSuchNameError): { message: string; hint: string } {
+export function noSuchName(err: NoSuchNameError): { message: string; hint?: string } {
   const { ref, noun, count, names, path } = err.lookup;
   const near = closest(ref, names);
   const looked = count === 0 ? `the project has no ${noun}s` : `looked among the ${count} ${noun}${count === 1 ? '' : 's'} of ${err.endpoint}`;
-  const list = `'infra ${commandOf(path)} list' shows them`;
-  return { message: `${err.message} (${looked})`, hint: near ? `did you mean ${near}? ${list}` : list };
+  const command = listCommandOf(path);
+  const list = command === undefined ? undefined : `'infra ${command}' shows them`;
+  const hint = [near ? `did you mean ${near}?` : undefined, list].filter((part) => part !== undefined).join(' ');
+  return { message: `${err.message} (${looked})`, ...(hint ? { hint } : {}) };
 }
 
 /**

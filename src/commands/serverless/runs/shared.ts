@@ -49,7 +49,7 @@ export async function runsCall<T>(t: Target, call: Promise<T>, missing?: { noun:
       throw new CliError(
         ExitCode.NOT_FOUND,
         `no ${missing.noun} ${missing.ref} on container ${t.ref} (404 on ${err.endpoint})`,
-        `'infra serverless ${missing.noun === 'run' ? 'runs' : 'schedules'} list ${t.ref}' lists them`,
+        missing.noun === 'run' ? `'infra serverless runs list ${t.ref}' lists them` : `'infra serverless schedules list ${t.ref}' lists them`,
       );
     }
     throw err;

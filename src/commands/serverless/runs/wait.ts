@@ -24,7 +24,7 @@ export default defineCommand({
     logs: flag('--no-logs', "do not print the run's log"),
   },
   examples: ['infra serverless runs wait web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f', 'infra serverless runs wait web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f --timeout 30m --json | jq .exit_code'],
-  help: "The log printed so far is printed again from its start. --json prints the run as last read. Exit codes as 'infra serverless run --wait'.",
+  help: "The log printed so far is printed again from its start. --json prints the run as last read. Exit codes as 'infra serverless run <container> --wait -- <command>'.",
   run: async (app, { args: [ref, runId], opts }) => {
     const flags = waitFlagsOf({ timeout: opts.timeout, interval: opts.interval, progress: opts.progress }, true, 'the run');
     const t = await runsTarget(app, ref);
