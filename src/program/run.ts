@@ -56,7 +56,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {
-    const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
+    const [{ buildProgram, helpWidthFor }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
     if (where.kind === 'unknown') return unknownCommand(ctx, where);
     // Only the command that runs is loaded; help and a bare group need the whole tree.
@@ -65,6 +65,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     const defs = await Promise.all(wanted.map((c) => c.load()));
     const commanderErrors: string[] = [];
     const program = buildProgram(defs, GROUPS, {
+      helpWidth: helpWidthFor(ctx.stdout),
       configure: (p) =>
         p.exitOverride().configureOutput({
           writeOut: (s) => ctx.stdout.write(s),
