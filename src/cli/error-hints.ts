@@ -65,8 +65,14 @@ export function takenNameHint(endpoint: string, fields: readonly string[], sent:
   return `'infra ${group} get ${name}' shows the one that has it; pick another name`;
 }
 
-/** Appended to every 403: where the token's project and permissions are shown. */
+/** Appended to a 403 about the token's project: where the token's project is shown (it shows no permissions). */
 export const SCOPE_HINT = "'infra auth status' shows the token, its project and whether it is accepted";
+
+/**
+ * How to get a token with a permission: tokens are made on the provider's site, with their
+ * permissions chosen there (the API has no route that makes one), then stored with auth login.
+ */
+export const NEW_TOKEN_HINT = "create a token with {permission} at https://danubedata.ro/user/api-tokens, then run 'infra auth login' with it";
 
 /**
  * Pure: a hint as lines of at most `width` columns, broken between words only (a terminal
