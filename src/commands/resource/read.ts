@@ -4,6 +4,7 @@ import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/com
 import { UsageError } from '../../cli/errors.js';
 import { maskPassword } from '../../output/mask.js';
 import type { FamilySpec } from './family.js';
+import { printChoices } from '../kit/plans-table.js';
 
 export interface ReadSpec {
   verb: string;
@@ -57,6 +58,8 @@ export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
         app.printJson(raw);
         return;
       }
+      // A list to choose from (plans, images) reads as a table; anything else as key: value lines.
+      if (!secret && (await printChoices(app, raw))) return;
       app.keyValue(flatten(raw, '', [], read.secrets ?? [], (opts as { showSecrets?: boolean }).showSecrets === true));
     },
   });
