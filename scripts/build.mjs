@@ -20,12 +20,14 @@ const root = new URL('../', import.meta.url);
 
 // The simulator serves REST only (msw `http` handlers), but msw reaches its GraphQL parser
 // through a dynamic import('graphql'), so esbuild shipped graphql as a 690 KB chunk nothing
-// runs. It resolves to an empty module instead: a GraphQL handler, were one ever added, gets
+// runs. It resolves to an empty module instead, in both bundles (the CLI's holds `infra sim`): a GraphQL handler, were one ever added, gets
 // msw's own "cannot import the graphql module" error.
 const noGraphql = {
   name: 'no-graphql',
   setup(b) {
-    b.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'no-graphql' }));
+    // The stub's chunk takes its name from this path: not `graphql-*.cjs`, so a chunk of that
+    // name in dist/ always means the real parser came back (test/ship/no-graphql.test.ts).
+    b.onResolve({ filter: /^graphql(\/.*)?$/ }, () => ({ path: 'left-out', namespace: 'no-graphql' }));
     b.onLoad({ filter: /.*/, namespace: 'no-graphql' }, () => ({ contents: 'throw new Error("graphql is not bundled with infra");', loader: 'js' }));
   },
 };
@@ -86,7 +88,7 @@ async function buildCli(outdir) {
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
     complete: 'src/program/complete.ts',
   };
-  const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins] });
+  const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins, noGraphql] });
   const hash = createHash('sha256');
   const codes = new Map();
   for (const file of outputFiles) {
@@ -114,8 +116,13 @@ async function buildCli(outdir) {
   writeFileSync(`${outdir}/build-id`, hash.digest('hex').slice(0, 16));
 }
 
+/** One line per step on stderr: `npm test` and `npm run demo` start with a build, and silence for seconds reads as a hang. */
+const step = (what) => console.error(`build: ${what}`);
+
 try {
+  step('bundling the CLI into dist/cli (CommonJS chunks and their pack)');
   await buildCli(new URL('cli', next).pathname);
+  step('bundling the library into dist/lib.js');
   await build({
     ...common,
     entryPoints: { lib: 'src/lib.ts' },
@@ -126,9 +133,11 @@ try {
     plugins: [noGraphql],
   });
   // Type declarations for library users (`import { Client } from 'infra-cli'`).
+  step('writing type declarations into dist/types (tsc)');
   const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', new URL('types', next).pathname], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('declarations failed');
   // Every command's --help, rendered by the real help path, for bin/infra's fast path.
+  step("rendering every command's --help into dist/help.json");
   const { helpTexts } = createRequire(import.meta.url)(new URL('cli/main.cjs', next).pathname);
   writeFileSync(new URL('help.json', next), JSON.stringify(await helpTexts()));
 } catch (err) {
@@ -144,4 +153,5 @@ if (!process.exitCode) {
   }
   renameSync(next, new URL('dist/', root));
   rmSync(old, { recursive: true, force: true });
+  step('done: dist/ replaced');
 }

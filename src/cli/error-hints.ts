@@ -11,13 +11,43 @@ export function commandOf(path: string): string {
     .join(' ');
 }
 
+/**
+ * API list paths whose command is not the path's words followed by `list`: families the CLI
+ * groups under another noun (alerts, uptime), and lists below another resource, whose
+ * command takes that resource as an argument. Checked against the command tree by
+ * test/cli/hints-run.test.ts.
+ */
+const LIST_COMMANDS: readonly [RegExp, (m: RegExpExecArray) => string | undefined][] = [
+  [/^\/metric-alerts$/, () => 'alerts metric list'],
+  [/^\/resource-alerts\/(rules|incidents)$/, (m) => `alerts resource ${m[1]} list`],
+  [/^\/uptime-checks$/, () => 'uptime list'],
+  [/^\/snapshots\/([^/]+)$/, (m) => `snapshots list ${m[1]}`],
+  [/^\/vps\/([^/]+)\/volumes$/, (m) => `vps volumes list ${decodeURIComponent(m[1]!)}`],
+  [/^\/serverless\/([^/]+)\/(runs|schedules)$/, (m) => `serverless ${m[2]} list ${decodeURIComponent(m[1]!)}`],
+  [/^\/storage\/access-keys$/, () => 'storage keys list'],
+  [/^\/user\/teams$/, () => 'projects list'],
+  // No list command: approvals and operations are read one at a time.
+  [/^\/(approvals|operations)$/, () => undefined],
+];
+
+/** The command that lists what an API list path holds (`/uptime-checks` → `uptime list`), if there is one. */
+export function listCommandOf(path: string): string | undefined {
+  for (const [pattern, command] of LIST_COMMANDS) {
+    const m = pattern.exec(path);
+    if (m) return command(m);
+  }
+  return `${commandOf(path)} list`;
+}
+
 /** A name found nowhere in the list: where it looked (the list, how many), a near name, and the list command. */
-export function noSuchName(err: NoSuchNameError): { message: string; hint: string } {
+export function noSuchName(err: NoSuchNameError): { message: string; hint?: string } {
   const { ref, noun, count, names, path } = err.lookup;
   const near = closest(ref, names);
   const looked = count === 0 ? `the project has no ${noun}s` : `looked among the ${count} ${noun}${count === 1 ? '' : 's'} of ${err.endpoint}`;
-  const list = `'infra ${commandOf(path)} list' shows them`;
-  return { message: `${err.message} (${looked})`, hint: near ? `did you mean ${near}? ${list}` : list };
+  const command = listCommandOf(path);
+  const list = command === undefined ? undefined : `'infra ${command}' shows them`;
+  const hint = [near ? `did you mean ${near}?` : undefined, list].filter((part) => part !== undefined).join(' ');
+  return { message: `${err.message} (${looked})`, ...(hint ? { hint } : {}) };
 }
 
 /**
@@ -35,8 +65,14 @@ export function takenNameHint(endpoint: string, fields: readonly string[], sent:
   return `'infra ${group} get ${name}' shows the one that has it; pick another name`;
 }
 
-/** Appended to every 403: where the token's project and permissions are shown. */
+/** Appended to a 403 about the token's project: where the token's project is shown (it shows no permissions). */
 export const SCOPE_HINT = "'infra auth status' shows the token, its project and whether it is accepted";
+
+/**
+ * How to get a token with a permission: tokens are made on the provider's site, with their
+ * permissions chosen there (the API has no route that makes one), then stored with auth login.
+ */
+export const NEW_TOKEN_HINT = "create a token with {permission} at https://danubedata.ro/user/api-tokens, then run 'infra auth login' with it";
 
 /**
  * Pure: a hint as lines of at most `width` columns, broken between words only (a terminal

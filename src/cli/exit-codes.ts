@@ -17,7 +17,7 @@ import {
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EndlessListError } from '../client/walk-bounds.js';
-import { noSuchName, SCOPE_HINT, takenNameHint } from './error-hints.js';
+import { NEW_TOKEN_HINT, noSuchName, SCOPE_HINT, takenNameHint } from './error-hints.js';
 import { ExitCode } from '../shared/exit-codes.js';
 import { TooDeepError } from '../shared/json-text.js';
 
@@ -46,13 +46,15 @@ export function classify(err: unknown): Failure {
     // A token created for "this project only" gets a 403 in any other project (docs/behaviour.md#api-auth);
     // the answer says so in words about teams, projects or scope, not by naming a permission.
     const scoped = /\b(team|teams|project|projects|scope|scoped)\b/i.test(err.message);
-    const hint = `${
-      scoped
-        ? "the token is limited to another project: use a token created for this project (or for 'All my projects'), or choose the token's project with --project"
-        : err.permission
-          ? `the token lacks the ${err.permission} permission; create a token that has it`
-          : 'the token lacks a permission or project scope this needs'
-    }; ${SCOPE_HINT}`;
+    // `infra auth status` shows the token's project, not its permissions: it is named only
+    // where the project is the problem. A permission is named as the API names it, else as
+    // the client expects it for this request.
+    const permission = /\bdoes not have the ([\w:-]+) (?:ability|permission)\b/i.exec(err.message)?.[1] ?? err.permission;
+    const hint = scoped
+      ? `the token is limited to another project: use a token created for this project (or for 'All my projects'), or choose the token's project with --project; ${SCOPE_HINT}`
+      : permission
+        ? `the token lacks the ${permission} permission: ${NEW_TOKEN_HINT.replace('{permission}', permission)}`
+        : `the token lacks a permission or project scope this needs: ${NEW_TOKEN_HINT.replace('{permission}', 'the permissions it needs')}; ${SCOPE_HINT}`;
     return { code: ExitCode.AUTH, message: `${err.message} (403 on ${err.endpoint})`, hint };
   }
   if (err instanceof NoSuchNameError) return { code: ExitCode.NOT_FOUND, ...noSuchName(err) };

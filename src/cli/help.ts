@@ -38,15 +38,20 @@ export function groupOf(name: string): string {
   return HELP_GROUPS.find(([, names]) => names.includes(name))?.[0] ?? OTHER_GROUP;
 }
 
-/** Help is rendered at this width on every terminal (so bin/infra can serve it prebuilt). */
+/** Help is rendered at this width when piped and prebuilt (bin/infra serves it); a terminal gets its own width (helpWidthFor). */
 export const HELP_WIDTH = 80;
 
+/** The width help wraps at: a terminal's columns (no narrower than 40), else HELP_WIDTH. */
+export function helpWidthFor(out: { isTTY?: boolean; columns?: number }): number {
+  return out.isTTY && out.columns ? Math.max(40, out.columns) : HELP_WIDTH;
+}
+
 /**
- * The command listing of `infra --help`: one line per group naming its nouns (wrapped at 80
- * columns), so it stays one screen however many nouns there are; each noun's verbs and
+ * The command listing of `infra --help`: one line per group naming its nouns (wrapped at the
+ * help's width), so it stays one screen however many nouns there are; each noun's verbs and
  * description are in `infra <noun> --help`. A noun with a shorthand shows it: `database (db)`.
  */
-export function groupedListing(names: readonly { name: string; aliases: readonly string[] }[]): string {
+export function groupedListing(names: readonly { name: string; aliases: readonly string[] }[], width = HELP_WIDTH): string {
   const groups = [...HELP_GROUPS.map(([heading]) => heading), OTHER_GROUP];
   const column = Math.max(...[...groups, 'Shorthands'].map((g) => g.length)) + 4;
   const lines = ['Commands (infra <command> --help shows its subcommands):'];
@@ -54,22 +59,28 @@ export function groupedListing(names: readonly { name: string; aliases: readonly
     const listed = HELP_GROUPS.find(([h]) => h === heading)?.[1];
     const members = listed ? listed.flatMap((noun) => names.filter((n) => n.name === noun)) : names.filter((n) => groupOf(n.name) === OTHER_GROUP);
     const words = members.map((n) => (n.aliases.length ? `${n.name} (${n.aliases.join(', ')})` : n.name));
-    if (words.length === 0) continue;
-    let line = `  ${heading}`.padEnd(column);
-    let empty = true;
-    for (const word of words) {
-      if (!empty && line.length + 2 + word.length > HELP_WIDTH) {
-        lines.push(line);
-        [line, empty] = [' '.repeat(column), true];
-      }
-      line += empty ? word : `  ${word}`;
-      empty = false;
-    }
-    lines.push(line);
+    if (words.length > 0) lines.push(...row(heading, words, column, width));
   }
   // Said once here, not beside every list/get/delete: they work wherever the long word does.
-  lines.push(`${'  Shorthands'.padEnd(column)}${shorthandLine('  ')}`);
+  lines.push(...row('Shorthands', shorthandLine('\n').split('\n'), column, width));
   return lines.join('\n');
+}
+
+/** A heading and its words, wrapped at `width` under the words' column. */
+function row(heading: string, words: readonly string[], column: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = `  ${heading}`.padEnd(column);
+  let empty = true;
+  for (const word of words) {
+    if (!empty && line.length + 2 + word.length > width) {
+      lines.push(line);
+      [line, empty] = [' '.repeat(column), true];
+    }
+    line += empty ? word : `  ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
 }
 
 /**

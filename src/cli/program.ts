@@ -7,10 +7,14 @@ import { addGroupExamples, groupedListing, HELP_WIDTH, ROOT_EXAMPLES, ROOT_NOTES
 import { addExamples, attach, type Groups, type Handler } from './tree.js';
 import { VERSION } from './version.js';
 
+export { helpWidthFor } from './help.js';
+
 export interface Wiring {
   handler: Handler;
   /** Applied before any subcommand exists, so every subcommand inherits it. */
   configure?: (program: Command) => void;
+  /** Columns help wraps at: the terminal's when help goes to one, else HELP_WIDTH (what bin/infra serves prebuilt). */
+  helpWidth?: number;
 }
 
 export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring: Wiring): Command {
@@ -28,20 +32,22 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .helpCommand('help [command]', 'show help for a command');
-  // A fixed width: help reads the same on every terminal, and bin/infra can serve it prebuilt.
+  // HELP_WIDTH unless told the terminal's: piped help reads the same everywhere, and bin/infra
+  // serves it prebuilt (it renders anew only on a terminal of another width).
+  const helpWidth = wiring.helpWidth ?? HELP_WIDTH;
   // `infra --help` lists its commands grouped, one line per group (help.ts), in place of
   // commander's one line per command; every other command lists its subcommands as usual.
   program.configureHelp({
     sortSubcommands: false,
     showGlobalOptions: true,
-    helpWidth: HELP_WIDTH,
+    helpWidth,
     visibleCommands(cmd: Command) {
       return cmd.parent ? Help.prototype.visibleCommands.call(this, cmd) : [];
     },
   });
   wiring.configure?.(program);
   for (const def of defs) attach(program, def, groups, wiring.handler);
-  program.addHelpText('after', () => `\n${groupedListing([...program.commands.map((c) => ({ name: c.name(), aliases: c.aliases() })), { name: 'help', aliases: [] }])}`);
+  program.addHelpText('after', () => `\n${groupedListing([...program.commands.map((c) => ({ name: c.name(), aliases: c.aliases() })), { name: 'help', aliases: [] }], helpWidth)}`);
   addGroupExamples(program, addExamples);
   addExamples(program, ROOT_EXAMPLES).addHelpText('after', ROOT_NOTES);
   return program;

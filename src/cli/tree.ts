@@ -40,16 +40,34 @@ function withShorthands(cmd: Command, declared: readonly string[]): Command {
 }
 
 function commanderOption(spec: OptionSpec<unknown>): Option {
-  const o = new Option(spec.flags, spec.description);
+  // Help marks a required flag; the check is requireAll's, which names every missing one.
+  const o = new Option(spec.flags, spec.required ? `${spec.description} (required)` : spec.description);
   // Choices before the parser: a spec with both (a repeatable option, a case-insensitive one)
   // validates with its own parser, and commander keeps the list for help and completion.
   if (spec.choices) o.choices([...spec.choices]);
   if (spec.parse) o.argParser((value: string, previous: unknown) => spec.parse!(value, previous));
   if (spec.defaultValue !== undefined) o.default(spec.defaultValue);
-  if (spec.required) o.makeOptionMandatory();
   if (spec.hidden) o.hideHelp();
   if (spec.completeFrom) COMPLETED_BY_CALLBACK.add(o);
   return o;
+}
+
+/**
+ * The required flags a command was run without, all in one usage error (commander's own
+ * check stops at the first: a person then learns them one run at a time). It runs as
+ * commander's would, before the action, and its error takes the same way out (exit 2).
+ */
+function requireAll(cmd: Command, def: CommandDef): void {
+  const required = Object.values(def.options).filter((spec) => spec.required);
+  if (required.length === 0) return;
+  cmd.hook('preAction', (_hooked, actionCommand) => {
+    const missing = actionCommand.options.filter((o) => required.some((spec) => spec.flags === o.flags) && actionCommand.getOptionValue(o.attributeName()) === undefined);
+    if (missing.length === 0) return;
+    // As the definition spells it first (`--profile, --plan <name>` is --profile to its help).
+    const names = missing.map((o) => o.flags.split(/[ ,|]+/)[0]!);
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    actionCommand.error(`error: required option${names.length === 1 ? '' : 's'} ${list} not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: 2 });
+  });
 }
 
 /** Attaches `def` under `root`, creating the groups of its path. Returns the command. */
@@ -64,6 +82,7 @@ export function attach(root: Command, def: CommandDef, groups: Groups, handler: 
     cmd.addArgument(argument);
   }
   for (const spec of Object.values(def.options)) cmd.addOption(commanderOption(spec));
+  requireAll(cmd, def);
   addExamples(cmd, def.examples);
   if (def.help) cmd.addHelpText('after', `\n${def.help}\n`);
   cmd.action(handler(def));

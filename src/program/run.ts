@@ -60,7 +60,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   let app: App | undefined;
   let code: number = ExitCode.OK;
   try {
-    const [{ buildProgram }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
+    const [{ buildProgram, helpWidthFor }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
     if (where.kind === 'unknown') return unknownCommand(ctx, where);
     if (where.kind === 'topic') return await helpTopicPage(ctx, where.name);
@@ -70,6 +70,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     const defs = await Promise.all(wanted.map((c) => c.load()));
     const commanderErrors: string[] = [];
     const program = buildProgram(defs, GROUPS, {
+      helpWidth: helpWidthFor(ctx.stdout),
       configure: (p) =>
         p.exitOverride().configureOutput({
           writeOut: (s) => ctx.stdout.write(s),

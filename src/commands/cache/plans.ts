@@ -1,5 +1,6 @@
 import { choice, defineCommand } from '../../cli/command.js';
 import { flatten } from '../resource/read.js';
+import { printChoices } from '../kit/plans-table.js';
 
 export default defineCommand({
   path: ['cache', 'plans'],
@@ -10,6 +11,6 @@ export default defineCommand({
     const client = await app.client();
     const { raw } = await client.datastores.plans('cache', opts.provider, { signal: app.ctx.signal });
     if (app.json) return app.printJson(raw);
-    app.keyValue(flatten(raw));
+    if (!(await printChoices(app, raw))) app.keyValue(flatten(raw));
   },
 });

@@ -5,7 +5,8 @@ import { UsageError } from '../../cli/errors.js';
 import { validateApiUrl } from '../../cli/settings.js';
 
 export function checkKey(key: string): ConfigKey {
-  if (!(CONFIG_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown config key "${key}"`, `keys: ${CONFIG_KEYS.join(', ')} (the token is managed by 'infra auth')`);
+  if (!(CONFIG_KEYS as readonly string[]).includes(key))
+    throw new UsageError(`unknown config key "${key}"`, `keys: ${CONFIG_KEYS.join(', ')} (the token is managed by 'infra auth login' and 'infra auth logout')`);
   return key as ConfigKey;
 }
 

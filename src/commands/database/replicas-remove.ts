@@ -12,7 +12,7 @@ import { DATABASE } from './family.js';
 export default defineCommand({
   path: ['database', 'replicas', 'remove'],
   description: 'remove a read replica (asks to type its name on a terminal; --yes otherwise); --wait until done',
-  args: [resourceArg('<id>', 'database id or name', DATABASE.kind), arg('<replica>', "replica index or name (see 'infra database replicas list')")],
+  args: [resourceArg('<id>', 'database id or name', DATABASE.kind), arg('<replica>', "replica index or name (see 'infra database replicas list <id>')")],
   options: { yes: flag('-y, --yes', 'remove without asking'), ...operationWaitOptions('replica removal') },
   examples: [
     'infra database replicas add orders-pg --wait && infra database replicas remove orders-pg orders-pg-2',

@@ -38,7 +38,7 @@ export default defineCommand({
     if (editing) {
       // A list item may come without its rules (the API loads them on the one-firewall read).
       const current = rulesOf(before) ?? rulesOf((await client.resources.get(FIREWALLS.kind, id, { signal: app.ctx.signal })).raw) ?? [];
-      body.rules = merge(current, opts.addRule, opts.removeRule);
+      body.rules = merge(current, opts.addRule, opts.removeRule, ref);
     }
     const updated = await client.resources.update(FIREWALLS.kind, id, body, { signal: app.ctx.signal });
     app.info(`updated ${name} (id ${id})${updated.value.status ? `: ${updated.value.status}` : ''}`);
@@ -50,9 +50,9 @@ export default defineCommand({
   },
 });
 
-function merge(current: Rule[], add: Rule[], remove: string[]): Rule[] {
+function merge(current: Rule[], add: Rule[], remove: string[], firewall: string): Rule[] {
   const missing = remove.filter((r) => !current.some((c) => c.name === r || String(c.id) === r));
-  if (missing.length) throw new UsageError(`no rule named ${missing.map((m) => `"${m}"`).join(', ')} on this firewall`, "'infra firewalls get' lists its rules");
+  if (missing.length) throw new UsageError(`no rule named ${missing.map((m) => `"${m}"`).join(', ')} on this firewall`, `'infra firewalls get ${firewall}' lists its rules`);
   const kept = current.filter((c) => !remove.some((r) => c.name === r || String(c.id) === r));
   return [...kept, ...add].map((r, i) => ({ ...asRequestRule(r), order: i + 1 }));
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../../cli/errors.js';
 import { maskPassword } from '../../output/mask.js';
 import type { FamilySpec } from './family.js';
 import type { ReadSpec } from './verb-specs.js';
+import { printChoices } from '../kit/plans-table.js';
 
 /** Flattens an answer into `a.b.c  value` lines (arrays of objects as one line each). */
 export function flatten(value: unknown, prefix = '', out: [string, string][] = [], secrets: readonly string[] = [], show = true): [string, string][] {
@@ -47,6 +48,8 @@ export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
         app.printJson(raw);
         return;
       }
+      // A list to choose from (plans, images) reads as a table; anything else as key: value lines.
+      if (!secret && (await printChoices(app, raw))) return;
       app.keyValue(flatten(raw, '', [], read.secrets ?? [], (opts as { showSecrets?: boolean }).showSecrets === true));
     },
   });

@@ -7,7 +7,8 @@ import { CONTAINERS } from '../../client/families.js';
 import { wideOption } from '../../cli/options.js';
 import { printEvents } from '../resource/events-view.js';
 
-export const EPHEMERAL_NOTE = "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions') are the durable signal";
+export const EPHEMERAL_NOTE =
+  "note: events are ephemeral (garbage-collected after a while): missing events prove nothing; revision conditions ('infra serverless revisions <container>') are the durable signal";
 
 export default defineCommand({
   path: ['serverless', 'events'],

@@ -47,7 +47,7 @@ export default defineCommand({
   ],
   help: [
     'Everything after -- is the command, sent as an argument list (no shell: use sh -c "..." for one).',
-    "Exit codes with --wait: 0 the run succeeded; its own exit code when it failed with one (as docker run); 1 failed without one; 124 stopped by its time limit (--timeout); 125 cancelled; 6 the wait gave up (--wait-timeout: the run goes on, 'infra serverless runs wait' resumes); 130/143 interrupted (the run goes on; 'infra serverless runs cancel' stops it).",
+    "Exit codes with --wait: 0 the run succeeded; its own exit code when it failed with one (as docker run); 1 failed without one; 124 stopped by its time limit (--timeout); 125 cancelled; 6 the wait gave up (--wait-timeout: the run goes on, 'infra serverless runs wait <container> <run>' resumes); 130/143 interrupted (the run goes on; 'infra serverless runs cancel <container> <run>' stops it).",
     'One run at a time per container: while one is active the API refuses another (exit 1, naming it).',
   ].join('\n'),
   run: async (app, { args: [ref, command], opts }) => {

@@ -37,7 +37,7 @@ export default defineCommand({
     'infra snapshots restore vps 11 --confirm vps-01 --idempotency-key 3f6c9d2e-retry',
     'infra snapshots restore cache 21 --confirm sessions-redis --wait',
   ],
-  help: "Check what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only: 'infra snapshots clone'). With --wait: the restore operation when the API gives one (202), otherwise the resource's own status, until it runs again.",
+  help: "Check what a product supports first: 'infra recovery capabilities' (PostgreSQL and MariaDB restore to a new resource only: 'infra snapshots clone <product> <point>'). With --wait: the restore operation when the API gives one (202), otherwise the resource's own status, until it runs again.",
   run: async (app, { args, opts }) => {
     const product = productArg(args[0]);
     const flags = waitFlagsOf(opts);

@@ -5,7 +5,7 @@ import { textOption } from '../../cli/options.js';
 
 export default defineCommand({
   path: ['static-sites', 'create'],
-  description: "create a static site (then put content on it with 'infra static-sites deploy'); --wait until it is provisioned",
+  description: "create a static site (then put content on it with 'infra static-sites deploy <site> <path>'); --wait until it is provisioned",
   options: {
     name: required('--name <name>', 'name of the site (its slug and URL derive from it)', textOption('--name')),
     plan: choice('--plan <plan>', 'plan (default free)', ['free', 'starter', 'pro']),

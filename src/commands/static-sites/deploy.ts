@@ -43,7 +43,7 @@ export default defineCommand({
     ...operationWaitOptions('build and deployment'),
   },
   examples: ['infra static-sites deploy docs ./dist --wait', 'infra static-sites deploy docs site.zip', 'infra static-sites deploy docs ./public --wait --timeout 10m --json'],
-  help: "A deploy builds the content, then rolls it out; the previous deployment serves until then, and keeps serving if the build fails (the site is then degraded, exit 3 with --wait). 'infra static-sites deployments <site>' lists what was deployed; 'infra static-sites activate' goes back to one.",
+  help: "A deploy builds the content, then rolls it out; the previous deployment serves until then, and keeps serving if the build fails (the site is then degraded, exit 3 with --wait). 'infra static-sites deployments <site>' lists what was deployed; 'infra static-sites activate <site> <deployment>' goes back to one.",
   run: async (app, { args: [ref, path], opts }) => {
     const flags = waitFlagsOf(opts);
     const source = await siteSource(

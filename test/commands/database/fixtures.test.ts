@@ -81,7 +81,7 @@ describeFixtureCases('database against real-shaped answers', [
   { name: 'stop', argv: ['database', 'stop', ORDERS], routes: { [SHOW]: 'database/show', 'POST /api/v1/database/:id/stop': 'database/stop' }, stderr: /accepted: stopping/ },
   { name: 'stop refused: exit 1', argv: ['database', 'stop', ORDERS], routes: { [SHOW]: 'database/show', 'POST /api/v1/database/:id/stop': 'database/stop.422' }, exit: 1 },
   { name: 'plans (a string, as the facts type it)', argv: ['database', 'plans'], routes: { 'GET /api/v1/database/plans': 'database/plans' }, stdout: /^plans:\s+db-small\n$/ },
-  { name: 'plans (a list)', argv: ['database', 'plans'], routes: { 'GET /api/v1/database/plans': 'database/plans.list' }, stdout: /plans\[1\]\.id:\s+db-medium/ },
+  { name: 'plans (a list)', argv: ['database', 'plans'], routes: { 'GET /api/v1/database/plans': 'database/plans.list' }, stdout: /^db-medium\t/m },
   { name: 'metrics', argv: ['database', 'metrics', ORDERS], routes: { 'GET /api/v1/database/:id/metrics': 'database/metrics' }, stdout: /summary\.slow_queries:\s+41/ },
   { name: 'metrics without data', argv: ['database', 'metrics', ORDERS], routes: { 'GET /api/v1/database/:id/metrics': 'database/metrics.no-data' }, stdout: /health\.is_healthy:\s+unknown/ },
   {

@@ -58,7 +58,7 @@ describe('registry repos and tags', () => {
     const tags = await cli(['registry', 'tags', 'list', 'web']);
     const rows = tags.stdout.trim().split('\n');
     expect(rows[0]).toBe('TAG\tDIGEST\tSIZE\tPUSHED');
-    expect(rows[1]).toMatch(/^3\.4\.3\tsha256:[0-9a-f]{12}\t/);
+    expect(rows[1]).toMatch(/^3\.4\.3\tsha256:[0-9a-f]{64}\t/);
     expect(rows.some((l) => l.startsWith('1.2.0\t'))).toBe(true);
     expect((await cli(['registry', 'repos', 'show', 'nope'])).code).toBe(5);
   });

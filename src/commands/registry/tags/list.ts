@@ -28,7 +28,8 @@ export default defineCommand({
     const sorted = [...tags].sort((a, b) => (b.pushed_at ?? '').localeCompare(a.pushed_at ?? ''));
     const table = app.table<RegistryTag>([
       { header: 'TAG', value: (t) => t.tag },
-      { header: 'DIGEST', value: (t) => shortDigest(t.digest) },
+      // Shortened on a terminal only: piped rows keep every field whole (a digest is pulled by).
+      { header: 'DIGEST', value: (t) => (app.ctx.stdout.isTTY ? shortDigest(t.digest) : (t.digest ?? '')) },
       { header: 'SIZE', value: (t) => humanSize(t.bytes_size) },
       { header: 'PUSHED', value: (t) => t.pushed_at ?? '', fit: { ...TIMESTAMP_FIT, priority: 1 } },
     ]);

@@ -22,7 +22,7 @@ export default defineCommand({
     }
     const now = app.ctx.clock.now();
     const table = app.table<Run>([
-      { header: 'ID', value: (r) => r.id },
+      { header: 'ID', value: (r) => r.id, fit: { kind: 'id' } },
       { header: 'STATUS', value: (r) => r.status ?? '', color: (v) => (v === 'succeeded' ? app.style.green(v) : ['failed', 'timed_out', 'cancelled'].includes(v) ? app.style.red(v) : v) },
       { header: 'EXIT', value: (r) => (r.exit_code === undefined || r.exit_code === null ? '' : String(r.exit_code)) },
       { header: 'COMMAND', value: (r) => commandText(r.command), fit: { kind: 'text', min: 16 } },

@@ -7,7 +7,7 @@ import { UsageError } from '../../../cli/errors.js';
 import { durationOption } from '../../../cli/options.js';
 import { operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
 import { followRun } from './follow.js';
-import { runsCall, runsTarget } from './shared.js';
+import { runsCall, runsTarget, resolveRun } from './shared.js';
 
 const waiting = operationWaitOptions('run');
 
@@ -22,9 +22,10 @@ export default defineCommand({
   },
   examples: ['infra serverless runs logs web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f', 'infra serverless runs logs web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f --follow'],
   help: "--json prints the API's logs object ({run_id, source, logs}); with --follow, once, at the end. 'source' says whether the text is the live log or the stored one.",
-  run: async (app, { args: [ref, runId], opts }) => {
+  run: async (app, { args: [ref, runRef], opts }) => {
     if (!opts.follow && (opts.timeout !== undefined || opts.interval !== undefined)) throw new UsageError(`--${opts.timeout !== undefined ? 'timeout' : 'interval'} applies only with --follow`);
     const t = await runsTarget(app, ref);
+    const runId = await resolveRun(t, runRef, app.ctx.signal);
     if (!opts.follow) {
       const { value, raw } = await runsCall(t, t.api.logs(t.id, runId, { signal: app.ctx.signal }), { noun: 'run', ref: runId });
       if (app.json) app.printJson(raw);

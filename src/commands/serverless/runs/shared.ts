@@ -2,12 +2,13 @@
 // the runs routes, their errors in the CLI's words, and a run in the status model's words so
 // the one wait engine (resource/wait.ts) follows it.
 import type { App } from '../../../cli/app.js';
-import { CliError } from '../../../cli/errors.js';
+import { CliError, UsageError } from '../../../cli/errors.js';
 import { NotFoundError } from '../../../client/errors.js';
 import type { Client } from '../../../client/index.js';
 import type { Resource } from '../../../client/resources.js';
 import { runsNotEnabled, RunsApi, type Run } from '../../../client/runs.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
+import { isIdPrefix } from '../../../shared/short-id.js';
 import type { FamilySpec } from '../../resource/family.js';
 
 /** What a wait allows beyond a run's own time limit by default: queueing and start-up. */
@@ -27,6 +28,22 @@ export async function runsTarget(app: App, ref: string): Promise<Target> {
   const client = await app.client();
   const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
   return { client, api: new RunsApi(client.http), id, ref };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The run a reference names: a full id as it is (no request), or a unique prefix of 8
+ * characters or more, as `runs list` shows ids on a narrow terminal and as every other id is
+ * accepted (src/shared/short-id.ts), looked up in the container's runs.
+ */
+export async function resolveRun(t: Target, ref: string, signal?: AbortSignal): Promise<string> {
+  if (UUID.test(ref) || !isIdPrefix(ref)) return ref;
+  const { value } = await runsCall(t, t.api.list(t.id, { signal }));
+  const hits = value.filter((r) => r.id.toLowerCase().startsWith(ref.toLowerCase()));
+  if (hits.length === 1) return hits[0]!.id;
+  if (hits.length > 1) throw new UsageError(`the run id prefix ${ref} matches ${hits.length} runs of ${t.ref}: ${hits.map((r) => r.id).join(', ')}`, 'give more of the id');
+  return ref;
 }
 
 /**
@@ -49,7 +66,7 @@ export async function runsCall<T>(t: Target, call: Promise<T>, missing?: { noun:
       throw new CliError(
         ExitCode.NOT_FOUND,
         `no ${missing.noun} ${missing.ref} on container ${t.ref} (404 on ${err.endpoint})`,
-        `'infra serverless ${missing.noun === 'run' ? 'runs' : 'schedules'} list ${t.ref}' lists them`,
+        missing.noun === 'run' ? `'infra serverless runs list ${t.ref}' lists them` : `'infra serverless schedules list ${t.ref}' lists them`,
       );
     }
     throw err;

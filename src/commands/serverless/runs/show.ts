@@ -2,15 +2,16 @@
 import { resourceArg, defineCommand } from '../../../cli/command.js';
 import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { age } from '../../../output/age.js';
-import { commandText, durationText, runCommands, runsCall, runsTarget } from './shared.js';
+import { commandText, durationText, runCommands, runsCall, runsTarget, resolveRun } from './shared.js';
 
 export default defineCommand({
   path: ['serverless', 'runs', 'show'],
   description: 'one run: status, exit code, command, image, times',
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS), resourceArg('<run>', 'run id (from infra serverless run or runs list)', CONTAINER_RUNS)],
   examples: ['infra serverless runs show web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f', 'infra serverless runs show web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f --json | jq .exit_code'],
-  run: async (app, { args: [ref, runId] }) => {
+  run: async (app, { args: [ref, runRef] }) => {
     const t = await runsTarget(app, ref);
+    const runId = await resolveRun(t, runRef, app.ctx.signal);
     const { value: r, raw } = await runsCall(t, t.api.get(t.id, runId, { signal: app.ctx.signal }), { noun: 'run', ref: runId });
     if (app.json) {
       app.printJson(raw);

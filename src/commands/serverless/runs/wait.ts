@@ -5,7 +5,7 @@ import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { durationOption } from '../../../cli/options.js';
 import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
 import { followRun } from './follow.js';
-import { runsCall, runsTarget, WAIT_MARGIN_MS } from './shared.js';
+import { runsCall, runsTarget, WAIT_MARGIN_MS, resolveRun } from './shared.js';
 
 const waiting = operationWaitOptions('run');
 
@@ -24,10 +24,11 @@ export default defineCommand({
     logs: flag('--no-logs', "do not print the run's log"),
   },
   examples: ['infra serverless runs wait web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f', 'infra serverless runs wait web 0b5c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f --timeout 30m --json | jq .exit_code'],
-  help: "The log printed so far is printed again from its start. --json prints the run as last read. Exit codes as 'infra serverless run --wait'.",
-  run: async (app, { args: [ref, runId], opts }) => {
+  help: "The log printed so far is printed again from its start. --json prints the run as last read. Exit codes as 'infra serverless run <container> --wait -- <command>'.",
+  run: async (app, { args: [ref, runRef], opts }) => {
     const flags = waitFlagsOf({ timeout: opts.timeout, interval: opts.interval, progress: opts.progress }, true, 'the run');
     const t = await runsTarget(app, ref);
+    const runId = await resolveRun(t, runRef, app.ctx.signal);
     const initial = await runsCall(t, t.api.get(t.id, runId, { signal: app.ctx.signal }), { noun: 'run', ref: runId });
     // A long run outlasts the usual 15 minutes: by default the wait allows its own limit and a margin.
     const limit = initial.value.timeout_seconds ? initial.value.timeout_seconds * 1000 + WAIT_MARGIN_MS : 0;
