@@ -50,10 +50,10 @@ export function requestTimeLimit(value: string | undefined): number | undefined 
  */
 export function missingToken(settings: Settings): CliError {
   const host = settings.host ?? settings.apiUrl ?? 'this API';
-  const flag = settings.apiUrlSource === 'default' ? '' : ` --api-url ${host}`;
+  const login = settings.apiUrlSource === 'default' ? 'infra auth login' : `infra auth login --api-url ${host}`;
   const others = settings.storedHosts.filter((h) => h !== host);
   const elsewhere = others.length ? ` (tokens are stored for ${others.join(', ')} and are never sent to another host)` : '';
-  return new CliError(ExitCode.AUTH, `no API token for ${host}${elsewhere}`, `run 'infra auth login${flag}', or set INFRA_TOKEN`);
+  return new CliError(ExitCode.AUTH, `no API token for ${host}${elsewhere}`, `run '${login}', or set INFRA_TOKEN`);
 }
 
 export class App {

@@ -125,7 +125,7 @@ export const ROOT_NOTES = `Environment:
   INFRA_PROJECT        project id or name (same as --project)
   INFRA_HTTP_TIMEOUT   time limit of each request, retries included (e.g. 30s)
   NO_COLOR, CI         no colour; with CI also no spinners and no prompts
-  All of them: infra help environment. The settings in effect: infra config list.
+  All of them: infra help environment. In effect now: infra config list.
 
 Help topics:
   infra help environment, infra help exit-codes, infra help formatting

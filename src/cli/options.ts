@@ -84,3 +84,11 @@ export function textOption(name: string) {
     return value.trim();
   };
 }
+
+/** commander argParser for a path: any text but an empty one (which would mean the current directory by accident). */
+export function pathValue(name: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${name} needs a path.`);
+    return value;
+  };
+}

@@ -6,6 +6,7 @@ import { Argument, Command, Option } from 'commander';
 import type { CommandDef, OptionSpec } from './command.js';
 import { setExamples } from './help.js';
 import { shorthandsOf } from './shorthands.js';
+import { ExitCode } from '../shared/exit-codes.js';
 
 /** What runs a command: given the definition, the commander handler that calls it. */
 export type Handler = (def: CommandDef) => (...actionArgs: unknown[]) => Promise<void>;
@@ -66,7 +67,7 @@ function requireAll(cmd: Command, def: CommandDef): void {
     // As the definition spells it first (`--profile, --plan <name>` is --profile to its help).
     const names = missing.map((o) => o.flags.split(/[ ,|]+/)[0]!);
     const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    actionCommand.error(`error: required option${names.length === 1 ? '' : 's'} ${list} not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: 2 });
+    actionCommand.error(`error: required option${names.length === 1 ? '' : 's'} ${list} not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: ExitCode.USAGE });
   });
 }
 

@@ -43,7 +43,7 @@ const remoteSim = () => `http://sim.proxied.test:${new URL(sim.url).port}`;
 
 it('HTTP_PROXY forwards plain-http API requests through the proxy (absolute form, no CONNECT)', async () => {
   forwarded.length = 0;
-  const r = await spawnCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: remoteSim(), INFRA_TOKEN: sim.tokens.admin, HTTP_PROXY: proxyUrl() } });
+  const r = await spawnCli(['vps', 'list', '--json'], { env: { INFRA_API_URL: remoteSim(), INFRA_ALLOW_HTTP: '1', INFRA_TOKEN: sim.tokens.admin, HTTP_PROXY: proxyUrl() } });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(JSON.parse(r.stdout).map((v: { id: string }) => v.id)).toEqual([...SEED_IDS.vps]);

@@ -3,7 +3,7 @@
 // a token it knows, 401 otherwise. A CONNECT proxy on loopback records the host a request was
 // meant for and tunnels it to one of these servers, so a name such as example.invalid is
 // "reached" without any lookup leaving the machine.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 
 export interface Seen {
@@ -39,7 +39,7 @@ export async function fakeApi(tokens: string[] = []): Promise<FakeApi> {
 
 export interface FakeProxy {
   url: string;
-  /** `host:port` of every CONNECT received. */
+  /** `host:port` of every host asked for: by CONNECT (https) or by a forwarded request (plain http). */
   connects: string[];
   close(): Promise<void>;
 }
@@ -48,7 +48,18 @@ export interface FakeProxy {
 export async function fakeProxy(target: string): Promise<FakeProxy> {
   const connects: string[] = [];
   const { port } = new URL(target);
-  const server = createServer((_req, res) => res.writeHead(405).end());
+  // A plain-http API is forwarded (absolute-form request), an https one tunnelled (CONNECT):
+  // either way the host asked for is recorded and the answer comes from the target.
+  const server = createServer((req, res) => {
+    const asked = new URL(req.url ?? '/', 'http://invalid');
+    connects.push(`${asked.hostname}:${asked.port || 80}`);
+    const upstream = request({ host: '127.0.0.1', port: Number(port), method: req.method, path: asked.pathname + asked.search, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
   server.on('connect', (req, client, head) => {
     connects.push(req.url ?? '');
     const upstream = connect(Number(port), '127.0.0.1', () => {

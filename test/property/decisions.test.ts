@@ -8,6 +8,7 @@ import { formatDuration, parseDuration } from '../../src/shared/duration.js';
 import { resolveSettings, type GlobalFlags, type StoredConfig } from '../../src/cli/settings.js';
 import { UsageError } from '../../src/cli/errors.js';
 import type { Condition, StatusDetails } from '../../src/client/schemas.js';
+import { DEFAULT_API_URL } from '../../src/shared/api-host.js';
 
 const RUNS = 500;
 const word = (known: string[]) => fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 10 }));
@@ -162,7 +163,8 @@ describe('parseDuration / formatDuration', () => {
 
 describe('resolveSettings never picks a lower-precedence source', () => {
   const value = fc.option(fc.oneof(fc.constantFrom('', '  '), fc.stringMatching(/^[a-z]{1,6}$/)), { nil: undefined });
-  const url = fc.option(fc.constantFrom('http://flag.test', 'https://env.test', 'http://config.test', '', ' '), { nil: undefined });
+  // https: plain http to another host is refused whatever its source (tested in test/hostile/tokens.test.ts).
+  const url = fc.option(fc.constantFrom('https://flag.test', 'https://env.test', 'https://config.test', '', ' '), { nil: undefined });
 
   it(`flag > environment > config file for project and api-url (${RUNS} combinations)`, () => {
     fc.assert(
@@ -186,8 +188,9 @@ describe('resolveSettings never picks a lower-precedence source', () => {
         const envP = set(ep) ?? set(et);
         expect(s.project).toBe(flagP ?? envP ?? set(cp));
         expect(s.projectSource).toBe(flagP ? 'flag' : envP ? 'env' : set(cp) ? 'config' : 'none');
-        expect(s.apiUrl).toBe(set(fu) ?? set(eu) ?? set(cu));
-        expect(s.apiUrlSource).toBe(set(fu) ? 'flag' : set(eu) ? 'env' : set(cu) ? 'config' : 'none');
+        // Nothing given anywhere: the service itself, said as the default.
+        expect(s.apiUrl).toBe(set(fu) ?? set(eu) ?? set(cu) ?? DEFAULT_API_URL);
+        expect(s.apiUrlSource).toBe(set(fu) ? 'flag' : set(eu) ? 'env' : set(cu) ? 'config' : 'default');
       }),
       { numRuns: RUNS },
     );

@@ -173,6 +173,9 @@ const BAD_FOR: Record<string, string[]> = {
   'storage buckets metrics top-objects --dimension': ['', ' '],
   'serverless metrics --hours': ['0', '-1', 'six', '1.5', '169', ''],
   'storage buckets policy set --file': ['/nonexistent/policy.json'],
+  // A path to pack although it looks like a secret: only an empty one is wrong before the walk.
+  'serverless deploy --include': ['', ' '],
+  'static-sites deploy --include': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);

@@ -27,7 +27,7 @@ function escapeChar(ch: string): string {
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
-/** A name safe to print: odd characters as escapes (`\n`, `\x1b`, `\\`), bytes that are not UTF-8 as `\xNN`. */
+/** A name safe to print: odd characters as escapes (`\n`, `\\`, an ESC as its hex escape), bytes that are not UTF-8 as `\xNN`. */
 export function shownName(name: string | Uint8Array): string {
   if (typeof name !== 'string') {
     const text = utf8Name(name);

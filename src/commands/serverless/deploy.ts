@@ -5,7 +5,7 @@
 // 202, status building); --dry-run shows what would be packed and sends nothing. With --wait: the build is followed (builds/latest) to its end, then
 // the rollout of the built image, judged against the container as read BEFORE the upload
 // (docs/behaviour.md#waits-without-generations: the deploy's answer and the build are never the rollout's verdict).
-import { InvalidArgumentError } from 'commander';
+import { pathValue } from '../../cli/options.js';
 import { resourceArg, defineCommand, flag, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
@@ -21,14 +21,6 @@ import { buildLabel, waitForBuild } from './builds-status.js';
 import { baselineOf, type Target } from '../../rollout/decide.js';
 import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
 import { humanSize } from '../../output/size.js';
-
-/** A path option: any text but an empty one (which would mean the current directory by accident). */
-function pathValue(name: string) {
-  return (value: string): string => {
-    if (value.trim() === '') throw new InvalidArgumentError(`${name} needs a path.`);
-    return value;
-  };
-}
 
 /**
  * Packs (before any request: a file that changes or cannot be read stops the deploy with

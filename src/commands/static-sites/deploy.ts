@@ -8,6 +8,7 @@ import { uploadWithProgress } from '../kit/upload.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { UsageError } from '../../cli/errors.js';
 import { humanSize } from '../../output/size.js';
+import { pathValue } from '../../cli/options.js';
 import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
 import { SITES } from './family.js';
 import { siteFor } from './site.js';
@@ -38,7 +39,7 @@ export default defineCommand({
   description: 'deploy a directory (packed into a ZIP archive) or a .zip archive to a static site; --wait until it is built and live',
   args: [resourceArg('<id>', 'static site id, name or slug', SITES.kind), arg('<path>', 'directory of the built site, or a .zip archive')],
   options: {
-    include: list('--include <path>', 'pack this file or directory even though it looks like a secret (.env, .npmrc, keys ...; left out by default); repeatable'),
+    include: list('--include <path>', 'pack this file or directory even though it looks like a secret (.env, .npmrc, keys ...; left out by default); repeatable', pathValue('--include')),
     dryRun: flag('--dry-run', 'list what would be packed, with sizes, and what is left out and why; send nothing'),
     ...operationWaitOptions('build and deployment'),
   },
