@@ -14,7 +14,7 @@
 import type { Container, StatusDetails, StatusError } from '../client/schemas.js';
 
 /**
- * What a read after the change is compared with on a server without generations (6.8).
+ * What a read after the change is compared with on a server without generations (docs/behaviour.md#waits-without-generations).
  * current_revision and deployment_count come from the settled read just before the write:
  * only a rollout that began after it moves them. observed_at and in_flight come from the
  * server's last word before the rollout: the write's answer, else the first read after it.

@@ -104,7 +104,7 @@ async function poll(app: App, client: Client, s: WaitSubject, flags: WaitFlags, 
 
 /**
  * Follows one subject to its end with progress on stderr, and returns what ended it; prints
- * no verdict. `runWait` reports it; a settle before a change (6.8c) only looks at it.
+ * no verdict. `runWait` reports it; a settle before a change (docs/behaviour.md#waits-running) only looks at it.
  */
 export async function follow(app: App, client: Client, s: WaitSubject, flags: WaitFlags): Promise<Finished> {
   const events = flags.progress === 'json' ? jsonProgress(app, eventSubject(s)) : undefined;

@@ -32,7 +32,7 @@ async function upload(app: App, source: Source, ref: string, flags: WaitFlags) {
     const client = await app.client();
     const builds = new BuildsApi(client.http);
     // The reads before the upload: the rollout's baseline and the build that is not this one.
-    // A rollout already running is settled first with --wait on a server without generations (6.8c).
+    // A rollout already running is settled first with --wait on a server without generations (docs/behaviour.md#waits-running).
     const prepared = await prepareChange(app, client, ref, flags);
     const { id, name } = prepared;
     const previous = flags.wait ? (await builds.latest(id, { signal: app.ctx.signal })).value : null;

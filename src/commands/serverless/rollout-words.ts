@@ -89,7 +89,7 @@ export function rolloutWords(subject: Subject): Words {
   };
 }
 
-/** The words of waiting for a rollout that was already running before a change is sent (6.8c). */
+/** The words of waiting for a rollout that was already running before a change is sent (docs/behaviour.md#waits-running). */
 export function runningWords(name: string, id: string): Words {
   const words = rolloutWords({ id, name, target: {} });
   return {
