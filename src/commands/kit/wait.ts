@@ -129,14 +129,28 @@ export async function follow(app: App, client: Client, s: WaitSubject, flags: Wa
   return f;
 }
 
+/**
+ * Waits for one subject and reports all but a failing verdict (--json, notes, GitHub), which
+ * it returns typed: a caller that says an end in its own words (a run's exit code) decides on
+ * the outcome, never on the message's text.
+ */
+export async function waitAndSay(app: App, client: Client, s: WaitSubject, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<Finished> {
+  const f = await follow(app, client, s, flags);
+  if (app.json) app.printJson(s.json ? s.json(f.result) : { ...f.json, ...extraJson });
+  for (const note of f.verdict.notes) app.info(note);
+  await reportToGitHub(app, [f]);
+  return f;
+}
+
+/** A verdict that did not end well as the error the command ends with. */
+export function verdictError(v: Verdict): CliError {
+  return new CliError(v.exitCode, v.message, v.hint, v.details);
+}
+
 /** Waits for one subject; exit 0, or a CliError with the verdict's code, message and hint. */
 export async function runWait(app: App, client: Client, s: WaitSubject, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<number> {
-  const f = await follow(app, client, s, flags);
-  const v = f.verdict;
-  if (app.json) app.printJson(s.json ? s.json(f.result) : { ...f.json, ...extraJson });
-  for (const note of v.notes) app.info(note);
-  await reportToGitHub(app, [f]);
-  if (v.exitCode !== ExitCode.OK) throw new CliError(v.exitCode, v.message, v.hint, v.details);
+  const { verdict: v } = await waitAndSay(app, client, s, flags, extraJson);
+  if (v.exitCode !== ExitCode.OK) throw verdictError(v);
   return ExitCode.OK;
 }
 

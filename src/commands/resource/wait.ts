@@ -40,27 +40,52 @@ export interface WaitExtra {
   json?: (result: WaitResult) => unknown;
 }
 
-/** The one runner's subject for an operation of a family. */
-export function operationSubject(app: App, client: Client, spec: FamilySpec, s: OperationSubject, extra: WaitExtra = {}): WaitSubject {
+/** How a wait reads what is not a family's resource (a run, a build): the read and the route it names. */
+export interface OwnRead extends Omit<WaitExtra, 'fetch' | 'endpoint' | 'initial'> {
+  fetch: (signal: AbortSignal) => Promise<Resource>;
+  endpoint: string;
+  initial?: Resource;
+}
+
+/**
+ * The one runner's subject from a read and the words of an operation: no family needed, so a
+ * run or a build is waited for as itself, not as a stand-in family.
+ */
+export function readSubject(app: App, s: OperationSubject, read: OwnRead): WaitSubject {
   const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
   // A change to an existing resource without a read of its own in hand: the first read after
   // the write is the server's last word before the operation (docs/behaviour.md#waits-baseline), never its verdict.
-  const afterWrite = !extra.initial && !extra.untilGone && !!s.target.baseline && s.target.baseline.observed_at !== undefined && s.target.baseline.in_flight !== undefined;
+  const afterWrite = !read.initial && !read.untilGone && !!s.target.baseline && s.target.baseline.observed_at !== undefined && s.target.baseline.in_flight !== undefined;
   return {
     id: s.id,
     name: s.name,
     target: s.target,
     words: operationWords(s),
-    read: extra.fetch ?? (async (signal) => withStatus(spec, (await client.resources.get(spec.kind, s.id, { signal })).value)),
-    endpoint: extra.endpoint ?? `GET /api/v1${spec.kind.path}/${s.id}`,
+    read: read.fetch,
+    endpoint: read.endpoint,
     resume: (seenFresh) => operationResume(s, project, seenFresh),
-    ...(extra.initial ? { initial: withStatus(spec, extra.initial) } : {}),
+    ...(read.initial ? { initial: read.initial } : {}),
     ...(afterWrite ? { firstReadIsBaseline: true } : {}),
-    ...(extra.untilGone ? { untilGone: true } : {}),
-    ...(extra.json ? { json: extra.json } : {}),
+    ...(read.untilGone ? { untilGone: true } : {}),
+    ...(read.json ? { json: read.json } : {}),
   };
+}
+
+/** The one runner's subject for an operation of a family. */
+export function operationSubject(app: App, client: Client, spec: FamilySpec, s: OperationSubject, extra: WaitExtra = {}): WaitSubject {
+  return readSubject(app, s, {
+    ...extra,
+    fetch: extra.fetch ?? (async (signal) => withStatus(spec, (await client.resources.get(spec.kind, s.id, { signal })).value)),
+    endpoint: extra.endpoint ?? `GET /api/v1${spec.kind.path}/${s.id}`,
+    ...(extra.initial ? { initial: withStatus(spec, extra.initial) } : {}),
+  });
 }
 
 export function waitForOperation(app: App, client: Client, spec: FamilySpec, subject: OperationSubject, flags: WaitFlags, extra: WaitExtra = {}): Promise<number> {
   return runWait(app, client, operationSubject(app, client, spec, subject, extra), flags);
+}
+
+/** Waits for what `read` reads (a run, a build), in the words of an operation. */
+export function waitForRead(app: App, client: Client, subject: OperationSubject, flags: WaitFlags, read: OwnRead): Promise<number> {
+  return runWait(app, client, readSubject(app, subject, read), flags);
 }
