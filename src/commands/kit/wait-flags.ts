@@ -45,7 +45,7 @@ export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?:
   return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
 }
 
-/** The same flags with what is left of the time limit after `spentMs` (a settle before the change). */
-export function remaining(flags: WaitFlags, spentMs: number): WaitFlags {
-  return { ...flags, timeoutMs: Math.max(1, flags.timeoutMs - spentMs) };
+/** The same flags with what is left of the time limit after `spentMs` (a settle before the change, a deploy's build), at least `floorMs`. */
+export function remaining(flags: WaitFlags, spentMs: number, floorMs = 1): WaitFlags {
+  return { ...flags, timeoutMs: Math.max(floorMs, flags.timeoutMs - spentMs) };
 }
