@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/rollout/decide.js';
-import type { DoneDecision, WaitResult } from '../../src/rollout/poller.js';
-import type { Target } from '../../src/rollout/decide.js';
-import type { WaitEvent } from '../../src/rollout/poller.js';
-import * as v from '../../src/rollout/verdict.js';
+import { decide } from '../../src/wait/decide.js';
+import type { DoneDecision, WaitResult } from '../../src/wait/poller.js';
+import type { Target } from '../../src/wait/decide.js';
+import type { WaitEvent } from '../../src/wait/poller.js';
+import * as v from '../../src/wait/verdict.js';
 import { resumeCommand, rolloutWords, type Subject } from '../../src/commands/serverless/rollout-words.js';
 
 // The one verdict, in the words of a container's rollout.

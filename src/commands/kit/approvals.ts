@@ -1,5 +1,5 @@
 // An approval (GET /api/v1/approvals/{approval}, real-api "approvals") in the status model's
-// words, so the one wait engine (resource/wait.ts) follows it with the exit codes of every
+// words, so the one wait engine (src/commands/kit/wait/) follows it with the exit codes of every
 // other wait: `terminal` is the stop rule, `poll_after_ms` (30 s) the server's pacing, and
 // `status` the outcome. The facts name no status values: a terminal approval counts as
 // granted only for a status that says so (GRANTED); any other terminal status (rejected,
@@ -13,8 +13,9 @@ import type { Approval, ApprovalRead } from '../../client/account.js';
 import { AccountApi } from '../../client/account.js';
 import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
-import type { OperationSubject } from '../resource/operation-words.js';
-import { waitForRead, type WaitFlags } from '../resource/wait.js';
+import type { OperationSubject } from './wait/operation-words.js';
+import { waitForRead } from './wait/operation.js';
+import { type WaitFlags } from './wait/flags.js';
 
 export const GRANTED: ReadonlySet<string> = new Set(['approved', 'granted', 'executed', 'applied', 'completed', 'succeeded']);
 

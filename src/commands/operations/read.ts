@@ -1,6 +1,6 @@
 // One operation of GET /api/v1/operations/{id} (real-api "operations"), found from the
 // reference a person has, and put in the status model's words so the one wait engine
-// (resource/wait.ts) follows it.
+// (src/commands/kit/wait/) follows it.
 //
 // The reference rule: the reference goes to the API as it is first (an operation id, or a
 // container id: the API answers with the container's latest operation). Only when that

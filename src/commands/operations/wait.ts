@@ -9,9 +9,10 @@ import { durationOption } from '../../cli/options.js';
 import { NotFoundError, UnavailableError } from '../../client/errors.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { progressOption, waitFlagsOf, waitForRead } from '../resource/wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForRead } from '../kit/wait/operation.js';
 import type { Operation } from '../../client/schemas.js';
-import type { OperationSubject } from '../resource/operation-words.js';
+import type { OperationSubject } from '../kit/wait/operation-words.js';
 import { endpointOf, findOperation, GRACE_MS, operationStatus, readOnce, type OperationRead } from './read.js';
 
 export default defineCommand({

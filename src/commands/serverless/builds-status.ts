@@ -8,8 +8,9 @@ import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import { BuildsApi, type Build } from '../../client/builds.js';
 import type { Resource } from '../../client/resources.js';
-import type { OperationSubject } from '../resource/operation-words.js';
-import { waitForRead, type WaitFlags } from '../resource/wait.js';
+import type { OperationSubject } from '../kit/wait/operation-words.js';
+import { waitForRead } from '../kit/wait/operation.js';
+import { type WaitFlags } from '../kit/wait/flags.js';
 
 const IN_FLIGHT = new Set(['pending', 'queued', 'cloning', 'building', 'pushing']);
 

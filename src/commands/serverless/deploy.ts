@@ -10,11 +10,11 @@ import { resourceArg, defineCommand, flag, list, option } from '../../cli/comman
 import { CONTAINERS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
 import { BuildsApi, type Build } from '../../client/builds.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { archiveOfSource, deploySource, includePath, MAX_FILE_BYTES, MAX_TOTAL_BYTES, type Source } from './deploy-pack.js';
 import type { App } from '../../cli/app.js';
-import type { WaitFlags } from '../kit/wait-flags.js';
+import type { WaitFlags } from '../kit/wait/flags.js';
 import { archiveWhat, showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { buildLabel, waitForBuild } from './builds-status.js';

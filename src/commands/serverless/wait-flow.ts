@@ -1,5 +1,5 @@
 // A container's rollout as the commands wait for it: the subject the one runner
-// (src/commands/kit/wait.ts) follows, and the change flow of docs/behaviour.md#waits-without-generations around a write on a
+// (src/commands/kit/wait/runner.ts) follows, and the change flow of docs/behaviour.md#waits-without-generations around a write on a
 // server without generations: a running rollout settled first (--wait) or warned about, the
 // latest operation noted before the write, the write's answer (or the first read after it)
 // as the baseline and never as the verdict.
@@ -8,9 +8,9 @@ import { CliError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerRead } from '../../client/serverless.js';
-import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../rollout/decide.js';
-import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait.js';
-import { remaining, type WaitFlags } from '../kit/wait-flags.js';
+import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../wait/decide.js';
+import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait/runner.js';
+import { remaining, type WaitFlags } from '../kit/wait/flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { changeLabel, resumeCommand, rolloutWords, runningWords, type Subject } from './rollout-words.js';
 

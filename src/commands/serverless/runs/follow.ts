@@ -8,11 +8,12 @@ import type { App } from '../../../cli/app.js';
 import { CliError } from '../../../cli/errors.js';
 import { ApiError, UnavailableError } from '../../../client/errors.js';
 import type { Read, Run, RunLogs } from '../../../client/runs.js';
-import { operationWords, type OperationSubject } from '../../resource/operation-words.js';
+import { operationWords, type OperationSubject } from '../../kit/wait/operation-words.js';
 import { ExitCode, runExitCode } from '../../../shared/exit-codes.js';
 import { clearLine } from '../../../output/terminal-text.js';
-import { readSubject, type WaitFlags } from '../../resource/wait.js';
-import { verdictError, waitAndSay } from '../../kit/wait.js';
+import { readSubject } from '../../kit/wait/operation.js';
+import { type WaitFlags } from '../../kit/wait/flags.js';
+import { verdictError, waitAndSay } from '../../kit/wait/runner.js';
 import { INITIAL_TAIL, tailStep } from './log-tail.js';
 import { runCommands, runsCall, runStatus, type Target } from './shared.js';
 

@@ -1,26 +1,26 @@
 // The one wait runner (Knative's pkg/wait shape): every waiting command builds a subject
 // (what to read, in the status model's words; how it speaks; how to resume) and hands it
-// here. The engine (src/rollout/poller.ts) polls and decides; this reports: progress on
+// here. The engine (src/wait/poller.ts) polls and decides; this reports: progress on
 // stderr (a spinner, plain lines, or NDJSON events with --progress json), the verdict
-// (src/rollout/verdict.ts) as an exit code with `error:`/`hint:` lines, the final --json
+// (src/wait/verdict.ts) as an exit code with `error:`/`hint:` lines, the final --json
 // object, and on GitHub Actions an annotation and a job-summary row. One subject or many
 // at once (`serverless wait a b c`, `apply -f --wait`).
 import { appendFile } from 'node:fs/promises';
-import type { App } from '../../cli/app.js';
-import { CliError, InterruptedError } from '../../cli/errors.js';
-import type { Client } from '../../client/index.js';
-import type { Target } from '../../rollout/decide.js';
-import { eventStream, type EventSink } from '../../rollout/events.js';
-import { errorAnnotation, onGitHubActions, summaryTable } from '../../rollout/github.js';
-import { rawStream } from '../../output/terminal-guard.js';
-import { sanitize } from '../../output/terminal-text.js';
-import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../rollout/poller.js';
-import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../rollout/verdict.js';
-import type { Progress } from '../../output/progress.js';
-import { formatDuration } from '../../shared/duration.js';
-import { ExitCode } from '../../shared/exit-codes.js';
-import { retryEvent } from '../../shared/retry-event.js';
-import type { WaitFlags } from './wait-flags.js';
+import type { App } from '../../../cli/app.js';
+import { CliError, InterruptedError } from '../../../cli/errors.js';
+import type { Client } from '../../../client/index.js';
+import type { Target } from '../../../wait/decide.js';
+import { eventStream, type EventSink } from '../../../wait/events.js';
+import { errorAnnotation, onGitHubActions, summaryTable } from '../../../wait/github.js';
+import { rawStream } from '../../../output/terminal-guard.js';
+import { sanitize } from '../../../output/terminal-text.js';
+import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../../wait/poller.js';
+import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../../wait/verdict.js';
+import type { Progress } from '../../../output/progress.js';
+import { formatDuration } from '../../../shared/duration.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
+import { retryEvent } from '../../../shared/retry-event.js';
+import type { WaitFlags } from './flags.js';
 
 export interface WaitSubject {
   id: string;

@@ -1,8 +1,8 @@
 // The flags of every waiting command: --wait, --timeout, --interval and --progress, parsed once.
-import { CliError } from '../../cli/errors.js';
-import { choice, flag, option } from '../../cli/command.js';
-import { durationOption } from '../../cli/options.js';
-import { ExitCode } from '../../shared/exit-codes.js';
+import { CliError } from '../../../cli/errors.js';
+import { choice, flag, option } from '../../../cli/command.js';
+import { durationOption } from '../../../cli/options.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
 
 export interface WaitFlags {
   wait: boolean;

@@ -1,18 +1,14 @@
-// The wait on a product's operation: a subject for the one runner (src/commands/kit/wait.ts)
-// built from a family and the words of operation-words.ts.
-import type { App } from '../../cli/app.js';
-import type { Client } from '../../client/index.js';
-import type { Resource } from '../../client/resources.js';
-import { baselineOf } from '../../rollout/decide.js';
-import type { WaitResult } from '../../rollout/poller.js';
-import { runWait, type WaitSubject } from '../kit/wait.js';
-import type { WaitFlags } from '../kit/wait-flags.js';
-import { lookOf, withStatus, type FamilySpec } from './family.js';
+// The wait on a product's operation: a subject for the one runner (runner.ts) built from a
+// read (a family's GET, or one of its own: a run, a build) and the words of operation-words.ts.
+import type { App } from '../../../cli/app.js';
+import type { Client } from '../../../client/index.js';
+import type { Resource } from '../../../client/resources.js';
+import { baselineOf } from '../../../wait/decide.js';
+import type { WaitResult } from '../../../wait/poller.js';
+import { runWait, type WaitSubject } from './runner.js';
+import type { WaitFlags } from './flags.js';
+import { lookOf, withStatus, type FamilySpec } from '../../resource/family.js';
 import { operationResume, operationWords, type OperationSubject } from './operation-words.js';
-
-export { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, PROGRESS_FORMATS, operationWaitOptions, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait-flags.js';
-export { jsonProgress } from '../kit/wait.js';
-export type { OperationSubject } from './operation-words.js';
 
 /**
  * The subject of a wait on `verb` of a resource. `before`: the read taken just before the
