@@ -56,6 +56,13 @@ describe('architecture', () => {
     expect([...source.keys()].filter((f) => f.startsWith('commands/shared/'))).toEqual([]);
   });
 
+  // What is waited for that is no family (a run, a build, an operation, an approval) hands the
+  // wait its read and words (readSubject); a stand-in family would lend it a family's routes.
+  it('only a family declares a family descriptor: nothing poses as one to reach the wait', () => {
+    const hits = [...source].filter(([f, t]) => f.startsWith('commands/') && !f.endsWith('/family.ts') && /:\s*FamilySpec\s*=\s*\{/.test(t)).map(([f]) => f);
+    expect(hits).toEqual([]);
+  });
+
   it('there are no import cycles in src', () => {
     expect(cyclesOf(RUNTIME)).toEqual([]);
   });
