@@ -179,7 +179,7 @@ export class App {
   /**
    * `--progress json`: stderr carries events only, from the first request on. A retry before
    * the wait's own events begin (the read before a change) is a read_error event without a
-   * subject yet; the wait then names its subject (jsonProgress in src/commands/resource/wait.ts).
+   * subject yet; the wait then names its subject (jsonProgress in src/commands/kit/wait/runner.ts).
    */
   eventsFromStart(): void {
     const started = this.ctx.clock.now();

@@ -1,5 +1,5 @@
 // The one exit-code table (docs/behaviour.md#exit-codes): the codes, and what each means. The CLI maps
-// errors to them (src/cli/exit-codes.ts), the wait reports them (src/rollout/report.ts), and
+// errors to them (src/cli/exit-codes.ts), the wait reports them (src/wait/verdict.ts), and
 // the man page and the README's table are generated from EXIT_CODES.
 
 export const ExitCode = {

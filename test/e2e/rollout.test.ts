@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { settle } from '../../src/sim/state/containers.js';
-import { baseInterval } from '../../src/rollout/schedule.js';
+import { baseInterval } from '../../src/wait/schedule.js';
 import { containerJson, POLL_AFTER_MS } from '../../src/sim/state/container-views.js';
 import { onlyJson, type CliResult } from '../helpers/cli.js';
 import { REG, requestLines, SERVER_KINDS, until, useHarness, type DriveOptions, type Harness, type Seen } from '../helpers/sim.js';

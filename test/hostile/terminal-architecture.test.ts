@@ -14,7 +14,7 @@ const RAW_USERS: Record<string, string> = {
   'cli/app.ts': 'printJson, printJsonLine and JSON retry events are data',
   'output/list.ts': 'the --json list is the bytes the server sent',
   'output/progress.ts': 'ora draws with escapes of its own; its text is made safe before',
-  'commands/kit/wait.ts': '--progress json events are data',
+  'commands/kit/wait/runner.ts': '--progress json events are data',
   'commands/kit/logs-stream.ts': 'logs --json is NDJSON data',
   'commands/api/api.ts': "infra api --paginate streams the server's JSON as it is",
 };

@@ -7,7 +7,7 @@ import { truncate } from '../../src/output/fit.js';
 import { guardStream, rawStream } from '../../src/output/terminal-guard.js';
 import { mark, sanitize, terminalText, unmarked } from '../../src/output/terminal-text.js';
 import { displayWidth, sliceWidth } from '../../src/output/width.js';
-import { summaryTable } from '../../src/rollout/github.js';
+import { summaryTable } from '../../src/wait/github.js';
 import { Capture } from '../helpers/cli.js';
 
 describe('sanitize', () => {

@@ -2,7 +2,7 @@
 // diagnose rules, duration parsing and settings precedence.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/rollout/decide.js';
+import { decide } from '../../src/wait/decide.js';
 import { correlate, type LocalInput } from '../../src/diagnose/rules.js';
 import { formatDuration, parseDuration } from '../../src/shared/duration.js';
 import { resolveSettings, type GlobalFlags, type StoredConfig } from '../../src/cli/settings.js';

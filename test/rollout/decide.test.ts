@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineOf, changeBaseline, decide, isFresh, type Baseline } from '../../src/rollout/decide.js';
+import { baselineOf, changeBaseline, decide, isFresh, type Baseline } from '../../src/wait/decide.js';
 import { container, type Shape } from './fixtures.js';
 
 // Target generation G = 3 throughout.

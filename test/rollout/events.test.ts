@@ -1,7 +1,7 @@
 // --progress json: one event per change of what a person would see, then a final event.
 import { describe, expect, it } from 'vitest';
-import { eventStream, type ProgressEvent } from '../../src/rollout/events.js';
-import type { StatusRead, WaitEvent, WaitResult } from '../../src/rollout/poller.js';
+import { eventStream, type ProgressEvent } from '../../src/wait/events.js';
+import type { StatusRead, WaitEvent, WaitResult } from '../../src/wait/poller.js';
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const read = (summary: string, state: string, health = 'unknown', terminal = false): StatusRead => ({

@@ -1,6 +1,6 @@
 // GitHub Actions: annotations escaped as workflow commands, the job-summary table as Markdown.
 import { describe, expect, it } from 'vitest';
-import { errorAnnotation, onGitHubActions, summaryTable } from '../../src/rollout/github.js';
+import { errorAnnotation, onGitHubActions, summaryTable } from '../../src/wait/github.js';
 
 describe('GitHub Actions output', () => {
   it('only when GITHUB_ACTIONS is exactly "true"', () => {

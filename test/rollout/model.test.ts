@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/client/errors.js';
 import type { Container } from '../../src/client/schemas.js';
-import { showsInFlight, type LatestOperation, type Read } from '../../src/rollout/decide.js';
-import { waitForRollout, type WaitResult } from '../../src/rollout/poller.js';
+import { showsInFlight, type LatestOperation, type Read } from '../../src/wait/decide.js';
+import { waitForRollout, type WaitResult } from '../../src/wait/poller.js';
 import { changeStart, changeTarget } from '../../src/commands/serverless/wait-flow.js';
 import { manualClock, type FakeClock } from '../helpers/clock.js';
 

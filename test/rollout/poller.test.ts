@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, NotFoundError, UnavailableError } from '../../src/client/errors.js';
 import type { Container } from '../../src/client/schemas.js';
-import { waitForRollout, type WaitEvent, type WaitOptions } from '../../src/rollout/poller.js';
+import { waitForRollout, type WaitEvent, type WaitOptions } from '../../src/wait/poller.js';
 import { manualClock, type FakeClock } from '../helpers/clock.js';
 import { container, type Shape } from './fixtures.js';
 

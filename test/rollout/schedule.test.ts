@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseInterval, jittered, rateLimitedDelay } from '../../src/rollout/schedule.js';
+import { baseInterval, jittered, rateLimitedDelay } from '../../src/wait/schedule.js';
 
 describe('baseInterval', () => {
   it('starts at 1 s and backs off ×1.5 to the 5 s cap', () => {

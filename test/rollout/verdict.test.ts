@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../src/rollout/decide.js';
-import type { DoneDecision, WaitResult } from '../../src/rollout/poller.js';
-import type { Target } from '../../src/rollout/decide.js';
-import type { WaitEvent } from '../../src/rollout/poller.js';
-import * as v from '../../src/rollout/verdict.js';
+import { decide } from '../../src/wait/decide.js';
+import type { DoneDecision, WaitResult } from '../../src/wait/poller.js';
+import type { Target } from '../../src/wait/decide.js';
+import type { WaitEvent } from '../../src/wait/poller.js';
+import * as v from '../../src/wait/verdict.js';
 import { resumeCommand, rolloutWords, type Subject } from '../../src/commands/serverless/rollout-words.js';
 
 // The one verdict, in the words of a container's rollout.
@@ -76,6 +76,16 @@ describe('verdict', () => {
     expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
     expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
     expect(resumeCommand(subject, '7')).toBe('infra serverless wait srv-101 --generation 3 --project 7');
+  });
+
+  it("interrupt in the subject's own words (a run keeps going): the clause and hint are the words', a timeout keeps the usual ones", () => {
+    const base = { deleted: false, elapsedMs: 1_000, requests: 1 };
+    const words = { ...rolloutWords(subject), interrupted: { clause: 'the run keeps going', hint: 'cancel it with: x' } };
+    const said = v.verdict(words, 'web', 'srv-101', { ...base, outcome: 'interrupted' }, { ...opts, endpoint: 'GET /x', terminated: true });
+    expect(said).toMatchObject({ exitCode: 143, message: 'terminated while waiting for generation 3 of web; the run keeps going', hint: 'cancel it with: x' });
+    const late = v.verdict(words, 'web', 'srv-101', { ...base, outcome: 'timeout' }, { ...opts, endpoint: 'GET /x' });
+    expect(late.message).toMatch(/; the rollout goes on server-side$/);
+    expect(late.hint).toBe('resume waiting with: infra serverless wait srv-101 --generation 3');
   });
 });
 

@@ -1,4 +1,4 @@
-// The shape of src/: dependencies flow one way (commands → rollout, diagnose, output →
+// The shape of src/: dependencies flow one way (commands → wait, diagnose, output →
 // client; shared below everything), there are no import cycles, and the joins issue 13 named
 // stay mended (no casts of command options, no process.env outside settings and context, no
 // bare exit numbers outside the one table).
@@ -20,10 +20,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   shared: [],
   client: ['shared'],
   output: ['client', 'shared'],
-  rollout: ['client', 'shared'],
+  wait: ['client', 'shared'],
   diagnose: ['client', 'shared'],
   sim: ['client', 'shared'],
-  commands: ['cli', 'client', 'output', 'rollout', 'diagnose', 'shared', 'sim'],
+  commands: ['cli', 'client', 'output', 'wait', 'diagnose', 'shared', 'sim'],
   // The command framework: what commands import. It never reaches back up to them.
   cli: ['client', 'output', 'shared'],
   // The program's entry: the only place that knows the command index.
@@ -54,6 +54,13 @@ describe('architecture', () => {
 
   it('helpers shared by families live in commands/kit or commands/resource, never in a commands/shared', () => {
     expect([...source.keys()].filter((f) => f.startsWith('commands/shared/'))).toEqual([]);
+  });
+
+  // What is waited for that is no family (a run, a build, an operation, an approval) hands the
+  // wait its read and words (readSubject); a stand-in family would lend it a family's routes.
+  it('only a family declares a family descriptor: nothing poses as one to reach the wait', () => {
+    const hits = [...source].filter(([f, t]) => f.startsWith('commands/') && !f.endsWith('/family.ts') && /:\s*FamilySpec\s*=\s*\{/.test(t)).map(([f]) => f);
+    expect(hits).toEqual([]);
   });
 
   it('there are no import cycles in src', () => {

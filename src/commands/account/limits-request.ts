@@ -9,7 +9,7 @@ import { intOption } from '../../cli/options.js';
 import type { LimitIncrease } from '../../client/account.js';
 import { ConflictError } from '../../client/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { accountApi, approvalLines, followApproval } from '../kit/approvals.js';
 
 /** --resource → the request's field (RequestAccountLimitIncreaseRequest). */

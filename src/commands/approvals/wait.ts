@@ -3,7 +3,7 @@
 // (the review goes on; the command resumes it), 130 Ctrl-C.
 import { arg, defineCommand, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
-import { progressOption, waitFlagsOf } from '../resource/wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
 import { followApproval } from '../kit/approvals.js';
 
 export default defineCommand({

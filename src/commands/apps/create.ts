@@ -1,5 +1,5 @@
 import { defineCommand, option, required, withDefault } from '../../cli/command.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { createAndWait } from '../resource/write-and-wait.js';
 import { APPS } from './family.js';
 import { nonEmpty } from '../../cli/options.js';

@@ -1,6 +1,6 @@
 import { resourceArg, defineCommand, required } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { updateAndWait } from '../resource/write-and-wait.js';
 import { APPS } from './family.js';
 

@@ -1,6 +1,6 @@
 import { completedFrom, resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { updateAndWait } from '../resource/write-and-wait.js';
 import { choicesRoute } from '../resource/family.js';
 import { CACHE } from './family.js';

@@ -1,7 +1,7 @@
 import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
 import { nonEmpty } from '../../cli/options.js';
 import { networkTierOption } from '../kit/placement.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
 import { createAndWait } from '../resource/write-and-wait.js';

@@ -3,7 +3,8 @@
 import { resourceArg, defineCommand, withDefault } from '../../cli/command.js';
 import { intOption } from '../../cli/options.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { DATABASE } from './family.js';
 
 export default defineCommand({

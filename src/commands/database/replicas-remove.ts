@@ -6,7 +6,8 @@ import { NotFoundError } from '../../client/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { DATABASE } from './family.js';
 
 export default defineCommand({

@@ -1,11 +1,12 @@
-// A password rotation in the status model's words, so the one wait engine (resource/wait.ts)
+// A password rotation in the status model's words, so the one wait engine (src/commands/kit/wait/)
 // follows it: GET .../credentials reports the rotation of each role (`credential_rotation`,
 // `superuser_credential_rotation`) with a `status` and, when it failed, an `error`.
 import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import type { Rotation, RotationCredentials } from '../../client/databases.js';
 import type { Resource } from '../../client/resources.js';
-import { waitForOperation, type WaitFlags } from '../resource/wait.js';
+import { waitForOperation } from '../kit/wait/operation.js';
+import { type WaitFlags } from '../kit/wait/flags.js';
 import { DATABASE } from './family.js';
 
 type Details = NonNullable<Resource['status_details']>;

@@ -4,7 +4,7 @@
 import { resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { durationOption } from '../../cli/options.js';
 import { DATABASE_ROLES } from '../../client/databases.js';
-import { progressOption, waitFlagsOf } from '../resource/wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
 import { DATABASE } from './family.js';
 import { rotationOf, waitForRotation } from './rotate-status.js';
 

@@ -7,7 +7,7 @@ import { resourceArg, choice, defineCommand, flag } from '../../cli/command.js';
 import { DATABASE_ROLES, type RotationCredentials } from '../../client/databases.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { DATABASE } from './family.js';
 import { newSecret, waitForRotation } from './rotate-status.js';
 

@@ -1,7 +1,7 @@
 import { completedFrom, resourceArg, choice, defineCommand, option } from '../../cli/command.js';
 import { intOption, nonEmpty } from '../../cli/options.js';
 import { UsageError } from '../../cli/errors.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { choicesRoute } from '../resource/family.js';
 import { DATABASE } from './family.js';
 import { updateAndWait } from '../resource/write-and-wait.js';

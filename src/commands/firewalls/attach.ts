@@ -1,7 +1,8 @@
 import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { FIREWALLS } from './family.js';
 import { INSTANCE_TYPES, targetBody, targetOption } from './target.js';
 

@@ -2,7 +2,8 @@
 // effect with `infra firewalls deploy` (or --deploy here).
 import { defineCommand, flag, list, option, required } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { FIREWALLS } from './family.js';
 import { parseRule, parseRulesJson, RULE_SYNTAX } from './rules.js';
 import { textOption } from '../../cli/options.js';

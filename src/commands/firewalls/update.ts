@@ -3,7 +3,8 @@
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { FIREWALLS, rulesOf } from './family.js';
 import { asRequestRule, parseRule, parseRulesJson, RULE_SYNTAX, type Rule } from './rules.js';
 import { textOption } from '../../cli/options.js';

@@ -1,5 +1,5 @@
 // An approval (GET /api/v1/approvals/{approval}, real-api "approvals") in the status model's
-// words, so the one wait engine (resource/wait.ts) follows it with the exit codes of every
+// words, so the one wait engine (src/commands/kit/wait/) follows it with the exit codes of every
 // other wait: `terminal` is the stop rule, `poll_after_ms` (30 s) the server's pacing, and
 // `status` the outcome. The facts name no status values: a terminal approval counts as
 // granted only for a status that says so (GRANTED); any other terminal status (rejected,
@@ -12,10 +12,10 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import type { Approval, ApprovalRead } from '../../client/account.js';
 import { AccountApi } from '../../client/account.js';
 import type { Client } from '../../client/index.js';
-import type { Resource, ResourceKind } from '../../client/resources.js';
-import type { OperationSubject } from '../resource/operation-words.js';
-import type { FamilySpec } from '../resource/family.js';
-import { waitForOperation, type WaitFlags } from '../resource/wait.js';
+import type { Resource } from '../../client/resources.js';
+import type { OperationSubject } from './wait/operation-words.js';
+import { waitForRead } from './wait/operation.js';
+import { type WaitFlags } from './wait/flags.js';
 
 export const GRANTED: ReadonlySet<string> = new Set(['approved', 'granted', 'executed', 'applied', 'completed', 'succeeded']);
 
@@ -42,11 +42,6 @@ export function approvalStatus(a: Approval): Resource {
   };
 }
 
-const KIND: ResourceKind = { path: '/approvals', noun: 'approval', ids: 'uuid', wrapper: 'approval', permission: 'account' };
-
-/** The approvals as a family of the generic wait (its wording only: reads go through `fetch`). */
-export const APPROVALS: FamilySpec = { kind: KIND, command: 'approvals', label: 'approval', columns: [], details: () => [], example: { name: '', id: '' } };
-
 export function accountApi(client: Client): AccountApi {
   return new AccountApi(client.http);
 }
@@ -71,7 +66,7 @@ export async function followApproval(app: App, client: Client, id: string, flags
     resumeCommand: `infra approvals wait ${id}`,
     look: `'infra approvals get ${id}' shows it`,
   };
-  return waitForOperation(app, client, APPROVALS, subject, flags, {
+  return waitForRead(app, client, subject, flags, {
     ...(first ? { initial: approvalStatus(first.approval) } : {}),
     endpoint: endpointOf(id),
     fetch: async (signal) => {

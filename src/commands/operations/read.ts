@@ -1,6 +1,6 @@
 // One operation of GET /api/v1/operations/{id} (real-api "operations"), found from the
 // reference a person has, and put in the status model's words so the one wait engine
-// (resource/wait.ts) follows it.
+// (src/commands/kit/wait/) follows it.
 //
 // The reference rule: the reference goes to the API as it is first (an operation id, or a
 // container id: the API answers with the container's latest operation). Only when that
@@ -13,10 +13,9 @@ import { CliError } from '../../cli/errors.js';
 import { NotFoundError } from '../../client/errors.js';
 import type { Client } from '../../client/index.js';
 import { looksLikeId } from '../../client/resolve.js';
-import type { Resource, ResourceKind } from '../../client/resources.js';
+import type { Resource } from '../../client/resources.js';
 import type { Operation } from '../../client/schemas.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import type { FamilySpec } from '../resource/family.js';
 
 /** How long a wait takes a 404 for an operation that is not there yet. */
 export const GRACE_MS = 30_000;
@@ -106,11 +105,6 @@ export function operationStatus(op: Operation, id: string): Resource {
     },
   };
 }
-
-const KIND: ResourceKind = { path: '/operations', noun: 'operation', ids: 'uuid', wrapper: 'data', permission: 'serverless' };
-
-/** The operations as a family of the generic wait (only its wording is used: reads go through `fetch`). */
-export const OPERATIONS: FamilySpec = { kind: KIND, command: 'serverless', label: 'operation', columns: [], details: () => [], example: { name: 'web', id: '' } };
 
 /** `yes: a retry may help` / `no: retrying will not help` (the retryable column of docs/behaviour.md#api-failure-codes, as `serverless get` words it). */
 export function retryableText(v: boolean | null | undefined): string | undefined {

@@ -1,5 +1,5 @@
 // `operations wait <id>`: follows one operation of GET /api/v1/operations/{id} until it is
-// terminal, with the one wait engine (resource/wait.ts) and its exit codes: 0 succeeded,
+// terminal, with the one wait engine and its exit codes: 0 succeeded,
 // 1 failed or cancelled, 6 timeout, 130 Ctrl-C, 143 SIGTERM. The server's `poll_after_ms`
 // paces the reads (a floor under the engine's schedule, which takes over when it is null).
 import { resourceArg, defineCommand, option } from '../../cli/command.js';
@@ -9,10 +9,11 @@ import { durationOption } from '../../cli/options.js';
 import { NotFoundError, UnavailableError } from '../../client/errors.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { progressOption, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForRead } from '../kit/wait/operation.js';
 import type { Operation } from '../../client/schemas.js';
-import type { OperationSubject } from '../resource/operation-words.js';
-import { endpointOf, findOperation, GRACE_MS, OPERATIONS, operationStatus, readOnce, type OperationRead } from './read.js';
+import type { OperationSubject } from '../kit/wait/operation-words.js';
+import { endpointOf, findOperation, GRACE_MS, operationStatus, readOnce, type OperationRead } from './read.js';
 
 export default defineCommand({
   path: ['operations', 'wait'],
@@ -49,7 +50,7 @@ export default defineCommand({
       if (subject.failureRef || !o.resource_id) return;
       Object.assign(subject, { id: o.resource_id, name: `container ${o.resource_id}`, verb: o.kind ?? subject.verb, failureRef: o.resource_id, look: undefined });
     };
-    return waitForOperation(app, client, OPERATIONS, subject, flags, {
+    return waitForRead(app, client, subject, flags, {
       ...(last ? { initial: operationStatus(last.operation, found.id) } : {}),
       endpoint,
       fetch: async (signal) => {

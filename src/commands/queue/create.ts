@@ -1,5 +1,6 @@
 import { defineCommand, option, required } from '../../cli/command.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { QUEUE } from './family.js';
 import { nonEmpty } from '../../cli/options.js';
 

@@ -5,7 +5,8 @@ import type { App } from '../../cli/app.js';
 import { confirmByName, needConfirmation } from './confirm.js';
 import type { FamilySpec } from './family.js';
 import { resolveResource } from './resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from './wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 
 export interface ActionSpec<O extends Record<string, OptionSpec<unknown>>> {
   verb: string;

@@ -2,7 +2,8 @@ import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/com
 import { confirmByName, needConfirmation } from './confirm.js';
 import type { FamilySpec } from './family.js';
 import { resolveResource } from './resolve.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from './wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 
 export function deleteCommand(spec: FamilySpec): CommandDef {
   return defineCommand({

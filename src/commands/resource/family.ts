@@ -6,7 +6,7 @@ import type { ListRoute } from '../../client/resolve.js';
 import type { ResourceKind } from '../../client/resources.js';
 import type { Resource } from '../../client/resources.js';
 import type { Column } from '../../output/table.js';
-import { lookWith } from './operation-words.js';
+import { lookWith } from '../kit/wait/operation-words.js';
 import type { GenericVerbs } from './verb-specs.js';
 
 export type Item = Resource & Record<string, unknown>;

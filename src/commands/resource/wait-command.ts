@@ -1,7 +1,8 @@
 import { resourceArg, defineCommand, flag, option, type CommandDef } from '../../cli/command.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
 import { lookOf, withStatus, type FamilySpec } from './family.js';
-import { progressOption, waitFlagsOf, waitForOperation } from './wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForOperation } from '../kit/wait/operation.js';
 
 /** `infra <family> wait <id>`: resumes a --wait that timed out or was interrupted. */
 export function waitCommand(spec: FamilySpec): CommandDef {

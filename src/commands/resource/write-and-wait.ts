@@ -3,7 +3,8 @@
 import type { App } from '../../cli/app.js';
 import { resolveResource } from './resolve.js';
 import type { FamilySpec } from './family.js';
-import { subjectOf, waitForOperation, type WaitFlags } from './wait.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
+import { type WaitFlags } from '../kit/wait/flags.js';
 
 /** POST the create body; the new id on stdout (for `id=$(infra database create ...)`). */
 export async function createAndWait(app: App, spec: FamilySpec, body: Record<string, unknown>, flags: WaitFlags): Promise<number | void> {

@@ -12,7 +12,7 @@ import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
 import { envKey, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { V17_SETTINGS, warnUnreported } from './settings.js';
-import { changeStart, changeTarget, createTarget, generationCheck, manyError, prepareKnown, waitMany, type Finished, type WaitItem } from './wait-flow.js';
+import { createTarget, manyError, prepareKnown, sendChange, waitMany, type Finished, type WaitItem } from './wait-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -181,25 +181,21 @@ async function execute(app: App, client: Client, p: Plan, key: string, baseKey: 
     };
   }
   const prepared = await prepareKnown(app, client, { id: p.current!.id, name, item: p.current!, ref: name }, flags);
-  const before = prepared.before;
-  const updated = await client.serverless.update(before.id, p.change, { signal: app.ctx.signal });
-  let c = updated.container;
-  const checked = await generationCheck(client, before.id, before, c, app.ctx.signal);
-  if (checked === 'none') {
+  const id = prepared.id;
+  const sent = await sendChange(client, prepared, () => client.serverless.update(id, p.change, { signal: app.ctx.signal }), app.ctx.signal);
+  if (!sent.rollout) {
     // Nothing rolls out: nothing to wait for, and no generation to claim as this change's.
-    printPlan(app, p, `updated (id ${before.id}; the server started no new generation, generation stays ${before.spec_generation}: no rollout)`, showSecrets);
-    return { plan: p, id: before.id, action: 'updated' };
+    printPlan(app, p, `updated (id ${id}; the server started no new generation, generation stays ${prepared.before.spec_generation}: no rollout)`, showSecrets);
+    return { plan: p, id, action: 'updated' };
   }
-  if (checked) c = checked;
-  const target = changeTarget(c, prepared);
-  const generation = c.spec_generation ?? undefined;
-  printPlan(app, p, `updated (id ${before.id}${generation !== undefined ? `, generation ${generation}` : ''})`, showSecrets);
+  const generation = sent.target.generation;
+  printPlan(app, p, `updated (id ${id}${generation !== undefined ? `, generation ${generation}` : ''})`, showSecrets);
   return {
     plan: p,
-    id: before.id,
+    id,
     action: 'updated',
     ...(generation !== undefined ? { generation } : {}),
-    item: { subject: { id: before.id, name: c.name ?? name, target }, start: changeStart(c, target) },
+    item: { subject: { id, name: sent.name, target: sent.target }, start: sent.start },
   };
 }
 

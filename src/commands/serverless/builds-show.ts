@@ -6,7 +6,7 @@ import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { BuildsApi } from '../../client/builds.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
 
 export default defineCommand({

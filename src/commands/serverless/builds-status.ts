@@ -1,5 +1,5 @@
 // A container's build (GET /serverless/{id}/builds/latest) in the status model's words
-// (docs/behaviour.md#api-status), so the one wait engine (resource/wait.ts) follows it with the same exit codes
+// (docs/behaviour.md#api-status), so the one wait engine follows it from its read and words with the same exit codes
 // and resume hints as every other operation: pending, cloning, building and pushing are in
 // flight; succeeded, failed (its `error_message`) and cancelled are terminal. A status this
 // client does not know is taken as in flight (the wait goes on, up to --timeout) rather than
@@ -7,14 +7,10 @@
 import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import { BuildsApi, type Build } from '../../client/builds.js';
-import type { Resource, ResourceKind } from '../../client/resources.js';
-import type { FamilySpec } from '../resource/family.js';
-import { subjectOf, waitForOperation, type WaitFlags } from '../resource/wait.js';
-
-const KIND: ResourceKind = { path: '/serverless', noun: 'build', ids: 'uuid', wrapper: 'data', permission: 'serverless' };
-
-/** Builds as a family of the generic wait (only its wording is used: reads go through `fetch`). */
-export const BUILDS: FamilySpec = { kind: KIND, command: 'serverless', label: 'build', columns: [], details: () => [], example: { name: 'web', id: '' } };
+import type { Resource } from '../../client/resources.js';
+import type { OperationSubject } from '../kit/wait/operation-words.js';
+import { waitForRead } from '../kit/wait/operation.js';
+import { type WaitFlags } from '../kit/wait/flags.js';
 
 const IN_FLIGHT = new Set(['pending', 'queued', 'cloning', 'building', 'pushing']);
 
@@ -55,12 +51,18 @@ export async function waitForBuild(app: App, client: Client, w: BuildWait, flags
   const api = new BuildsApi(client.http);
   const project = app.settings.projectSource === 'flag' ? ` --project ${app.settings.project}` : '';
   let last: unknown = null;
-  const subject = {
-    ...subjectOf(BUILDS, 'build', w.id, w.name, null),
+  const subject: OperationSubject = {
+    command: 'serverless',
+    noun: 'build',
+    id: w.id,
+    name: w.name,
+    verb: 'build',
+    // A build is new: nothing earlier to confuse it with (previousId keeps the last one out).
+    target: { baseline: null },
     resumeCommand: `infra serverless builds show ${w.id} --wait`,
     look: `fix what the build says (an archive needs a Dockerfile at its root), then deploy again; 'infra serverless builds show ${w.id}${project}' shows the build`,
   };
-  return waitForOperation(app, client, BUILDS, subject, flags, {
+  return waitForRead(app, client, subject, flags, {
     endpoint: `GET /api/v1/serverless/${w.id}/builds/latest`,
     fetch: async (signal) => {
       const read = await api.latest(w.id, { signal });

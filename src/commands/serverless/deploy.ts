@@ -9,17 +9,16 @@ import { pathValue } from '../../cli/options.js';
 import { resourceArg, defineCommand, flag, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
-import { BuildsApi } from '../../client/builds.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { BuildsApi, type Build } from '../../client/builds.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { archiveOfSource, deploySource, includePath, MAX_FILE_BYTES, MAX_TOTAL_BYTES, type Source } from './deploy-pack.js';
 import type { App } from '../../cli/app.js';
-import type { WaitFlags } from '../kit/wait-flags.js';
+import type { WaitFlags } from '../kit/wait/flags.js';
 import { archiveWhat, showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
-import { baselineOf, type Target } from '../../rollout/decide.js';
-import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
 import { humanSize } from '../../output/size.js';
 
 /**
@@ -90,27 +89,16 @@ export default defineCommand({
       return ExitCode.OK;
     }
     // --timeout covers the build and the rollout together: the rollout gets what the build left.
+    // The finished build is the write the rollout follows, judged against the settled read
+    // before the upload (docs/behaviour.md#waits-baseline: never the build's answer).
     const started = app.ctx.clock.now();
-    await waitForBuild(app, client, { id, name, previousId: previous?.id ?? null }, flags);
-    const latest = (await builds.latest(id, { signal: app.ctx.signal })).value;
-    const rolloutFlags = { ...prepared.flags, timeoutMs: Math.max(1_000, prepared.flags.timeoutMs - (app.ctx.clock.now() - started)) };
-    // The read after the build: its generation where the server bumped one, else the server's
-    // last word before the rollout (docs/behaviour.md#waits-baseline), judged against the settled read before the upload.
-    const after = (await client.serverless.get(id, { signal: app.ctx.signal })).container;
-    const g = after.spec_generation ?? undefined;
-    const bumped = g !== undefined && g !== (prepared.before.spec_generation ?? undefined);
-    const target: Target = bumped ? { generation: g, baseline: baselineOf(prepared.before) } : changeTarget({ ...after, spec_generation: undefined }, prepared);
-    return afterChange(
-      app,
-      client,
-      {
-        id,
-        name,
-        target,
-        start: bumped ? { initial: after } : { initial: after, firstReadIsBaseline: true },
-        verb: `rolling out ${latest?.built_image_ref ?? `the image of build ${latest ? buildLabel(latest) : ''}`.trim()} to`,
-      },
-      rolloutFlags,
-    );
+    let latest: Build | null = null;
+    const build = async (): Promise<Accepted> => {
+      await waitForBuild(app, client, { id, name, previousId: previous?.id ?? null }, flags);
+      latest = (await builds.latest(id, { signal: app.ctx.signal })).value;
+      return { accepted: true };
+    };
+    const image = (b: Build | null) => `rolling out ${b?.built_image_ref ?? `the image of build ${b ? buildLabel(b) : ''}`.trim()} to`;
+    return changeAndWait(app, client, prepared, build, { verb: () => image(latest), waitingSince: started });
   },
 });

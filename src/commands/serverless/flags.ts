@@ -3,7 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import { flag, list, option, toggle, withChoices } from '../../cli/command.js';
-import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait-flags.js';
+import { DEFAULT_INTERVAL_MS, DEFAULT_TIMEOUT_MS, progressOption, waitFlagsOf, type ProgressFormat, type WaitFlags } from '../kit/wait/flags.js';
 import { durationOption } from '../../cli/options.js';
 import { formatDuration } from '../../shared/duration.js';
 import type { ContainerChange } from '../../client/serverless.js';

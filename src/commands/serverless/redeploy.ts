@@ -1,6 +1,5 @@
 import { waitFlags, waitOptions } from './flags.js';
-import { baselineOf, type Target } from '../../rollout/decide.js';
-import { afterChange, changeTarget, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
@@ -18,28 +17,17 @@ export default defineCommand({
     const flags = waitFlags(opts);
     const client = await app.client();
     const prepared = await prepareChange(app, client, args[0], flags);
-    const { id, name, before } = prepared;
-    let accepted;
-    try {
-      accepted = await client.serverless.redeploy(id, { signal: app.ctx.signal });
-    } catch (err) {
-      if (err instanceof ConflictError) throw new CliError(ExitCode.FAILED, `refused by the API: ${err.message}`, redeployConflictHint(args[0], before));
-      throw err;
-    }
-    // The 202 carries no container: the read right after it carries the change's generation
-    // (or the 202 does, on v1.7.0 servers). Without one, that read is the server's last word
-    // before the rollout (docs/behaviour.md#waits-baseline): the baseline, never the verdict.
-    const after = await client.serverless.get(id, { signal: app.ctx.signal });
-    const read = after.container;
-    const bumped = read.spec_generation !== undefined && read.spec_generation !== null && read.spec_generation !== (before.spec_generation ?? undefined);
-    const generation = accepted.generation ?? (bumped ? read.spec_generation! : undefined);
-    const target: Target = generation !== undefined ? { generation, baseline: baselineOf(before) } : changeTarget({ ...read, spec_generation: undefined }, prepared);
-    return afterChange(
-      app,
-      client,
-      { id, name, target, answer: after, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) }, verb: 'redeploying' },
-      prepared.flags,
-    );
+    // The 202 carries no container: the read right after it tells the change's generation (or
+    // the 202 does, on v1.7.0 servers); changeAndWait takes it from there.
+    const redeploy = async (): Promise<Accepted> => {
+      try {
+        return { accepted: true, generation: (await client.serverless.redeploy(prepared.id, { signal: app.ctx.signal })).generation };
+      } catch (err) {
+        if (err instanceof ConflictError) throw new CliError(ExitCode.FAILED, `refused by the API: ${err.message}`, redeployConflictHint(args[0], prepared.before));
+        throw err;
+      }
+    };
+    return changeAndWait(app, client, prepared, redeploy, { verb: 'redeploying' });
   },
 });
 

@@ -1,9 +1,9 @@
 // How a container's rollout wait speaks (docs/behaviour.md#waits-outcome, docs/behaviour.md#waits-timeout): the words the one verdict
-// (src/rollout/verdict.ts) puts into its sentences, its progress lines, and the command
+// (src/wait/verdict.ts) puts into its sentences, its progress lines, and the command
 // that resumes it. Hints name the container as the user did.
 import type { StatusError } from '../../client/schemas.js';
-import type { Target } from '../../rollout/decide.js';
-import type { Words } from '../../rollout/verdict.js';
+import type { Target } from '../../wait/decide.js';
+import type { Words } from '../../wait/verdict.js';
 import { exhaustive } from '../../shared/exhaustive.js';
 import { failureHint } from '../../shared/hints.js';
 

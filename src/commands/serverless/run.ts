@@ -10,7 +10,7 @@ import { ConflictError } from '../../client/errors.js';
 import { activeRunOf, type RunRequest } from '../../client/runs.js';
 import { formatDuration } from '../../shared/duration.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { envPair } from './flags.js';
 import { followRun } from './runs/follow.js';
 import { runCommands, runsCall, runsTarget, WAIT_MARGIN_MS } from './runs/shared.js';

@@ -1,5 +1,5 @@
 // A container's rollout as the commands wait for it: the subject the one runner
-// (src/commands/kit/wait.ts) follows, and the change flow of docs/behaviour.md#waits-without-generations around a write on a
+// (src/commands/kit/wait/runner.ts) follows, and the change flow of docs/behaviour.md#waits-without-generations around a write on a
 // server without generations: a running rollout settled first (--wait) or warned about, the
 // latest operation noted before the write, the write's answer (or the first read after it)
 // as the baseline and never as the verdict.
@@ -8,9 +8,9 @@ import { CliError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
 import type { Container } from '../../client/schemas.js';
 import type { ContainerRead } from '../../client/serverless.js';
-import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../rollout/decide.js';
-import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait.js';
-import { remaining, type WaitFlags } from '../kit/wait-flags.js';
+import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../wait/decide.js';
+import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait/runner.js';
+import { remaining, type WaitFlags } from '../kit/wait/flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { changeLabel, resumeCommand, rolloutWords, runningWords, type Subject } from './rollout-words.js';
 
@@ -190,28 +190,68 @@ export function noRollout(app: App, change: { id: string; name: string; generati
 }
 
 export interface Write {
-  /** Past tense for the lines after it: `updated`, `rolled back`. */
-  verb: string;
+  /** Past tense for the lines after it (`updated`, `rolled back`), or the words of the rollout (`redeploying`); a function when the write itself tells (a deploy's build names the image). */
+  verb: string | (() => string);
   /** Members added to the --json object. */
   extraJson?: Record<string, unknown>;
   /** Said after the rollout the change started was waited for and ended well. */
   onWaited?: () => void;
+  /**
+   * When the time limit of --timeout began, where the write itself took part of it (a deploy
+   * waits for its build first): the rollout gets what is left, at least a second.
+   */
+  waitingSince?: number;
 }
 
 /**
- * A change to a container that answers with the container (update, rollback): the write, the
- * generation check (a change that starts no rollout is said so, never waited for as an
- * earlier generation), then the report or the wait. Each command passes only its write.
+ * A write whose answer carries no container (a redeploy's 202, a deploy's finished build):
+ * the read right after it tells the change's generation, unless the answer announced one.
  */
-export async function changeAndWait(app: App, client: Client, prepared: Prepared, write: () => Promise<ContainerRead>, how: Write): Promise<number> {
+export interface Accepted {
+  accepted: true;
+  generation?: number;
+}
+
+/** What a write started: a rollout to wait for (its target and start), or none (said so, never waited for). */
+export type Sent = { rollout: false; name: string; answer: ContainerRead } | { rollout: true; name: string; answer: ContainerRead; target: Target; start: WaitStart };
+
+/**
+ * The change steps every command shares: the write, then what tells that a read describes
+ * this change. An answer with the container gets the generation check (a change that starts
+ * no rollout is never waited for as an earlier generation); an acceptance without one, the
+ * read right after it: its generation where it moved (or the one announced), else the
+ * server's last word before the rollout (docs/behaviour.md#waits-baseline), never its verdict.
+ */
+export async function sendChange(client: Client, prepared: Prepared, write: () => Promise<ContainerRead | Accepted>, signal: AbortSignal): Promise<Sent> {
   const { id, name, before } = prepared;
   const answer = await write();
+  if ('accepted' in answer) {
+    const after = await client.serverless.get(id, { signal });
+    const read = after.container;
+    const bumped = read.spec_generation !== undefined && read.spec_generation !== null && read.spec_generation !== (before.spec_generation ?? undefined);
+    const generation = answer.generation ?? (bumped ? read.spec_generation! : undefined);
+    const target: Target = generation !== undefined ? { generation, baseline: baselineOf(before) } : changeTarget({ ...read, spec_generation: undefined }, prepared);
+    return { rollout: true, name, answer: after, target, start: { initial: read, ...(generation === undefined ? { firstReadIsBaseline: true } : {}) } };
+  }
   let c = answer.container;
-  const checked = await generationCheck(client, id, before, c, app.ctx.signal);
-  if (checked === 'none') return noRollout(app, { id, name: c.name ?? name, generation: before.spec_generation!, answer, waited: prepared.flags.wait, verb: how.verb, extraJson: how.extraJson });
+  const checked = await generationCheck(client, id, before, c, signal);
+  if (checked === 'none') return { rollout: false, name: c.name ?? name, answer };
   if (checked) c = checked;
   const target = changeTarget(c, prepared);
-  const code = await afterChange(app, client, { id, name: c.name ?? name, target, answer, start: changeStart(c, target), verb: how.verb, extraJson: how.extraJson }, prepared.flags);
+  return { rollout: true, name: c.name ?? name, answer, target, start: changeStart(c, target) };
+}
+
+/**
+ * A change to a container (update, rollback, redeploy, the rollout after a deploy's build):
+ * sendChange, then the report or the wait. Each command passes only its write.
+ */
+export async function changeAndWait(app: App, client: Client, prepared: Prepared, write: () => Promise<ContainerRead | Accepted>, how: Write): Promise<number> {
+  const { id, before } = prepared;
+  const sent = await sendChange(client, prepared, write, app.ctx.signal);
+  const verb = typeof how.verb === 'function' ? how.verb() : how.verb;
+  if (!sent.rollout) return noRollout(app, { id, name: sent.name, generation: before.spec_generation!, answer: sent.answer, waited: prepared.flags.wait, verb, extraJson: how.extraJson });
+  const flags = how.waitingSince === undefined ? prepared.flags : remaining(prepared.flags, app.ctx.clock.now() - how.waitingSince, 1_000);
+  const code = await afterChange(app, client, { id, name: sent.name, target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson }, flags);
   if (prepared.flags.wait) how.onWaited?.();
   return code;
 }

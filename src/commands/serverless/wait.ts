@@ -1,6 +1,6 @@
 import { UsageError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
-import type { Target } from '../../rollout/decide.js';
+import type { Target } from '../../wait/decide.js';
 import { timingOptions, waitFlags } from './flags.js';
 import { manyError, waitAndReport, waitMany, type WaitItem } from './wait-flow.js';
 import { resourceArg, defineCommand, option } from '../../cli/command.js';

@@ -7,7 +7,7 @@ import { UsageError } from '../../cli/errors.js';
 import { CLONE_PRODUCTS, type CloneProduct } from '../../client/recovery.js';
 import { Resource } from '../../client/resources.js';
 import { need } from '../../client/wire.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { resourceLabel } from './format.js';
 import { waitForResource } from './waits.js';
 import { nonEmpty } from '../../cli/options.js';

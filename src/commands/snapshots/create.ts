@@ -3,7 +3,7 @@
 import { arg, resourceArg, defineCommand, option, required } from '../../cli/command.js';
 import { PRODUCT_RESOURCES } from './targets.js';
 import { textOption } from '../../cli/options.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { productArg } from './format.js';
 import { productSpec, pointStatus } from './targets.js';
 import { waitForPoint } from './waits.js';

@@ -4,7 +4,7 @@
 import { arg, resourceArg, defineCommand, flag } from '../../cli/command.js';
 import { RECOVERY_POINTS } from '../../client/families.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import { productArg, resourceLabel } from './format.js';
 import { waitForPoint } from './waits.js';
 

@@ -11,7 +11,7 @@ import { arg, resourceArg, defineCommand, flag, option } from '../../cli/command
 import { RECOVERY_POINTS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../shared/exit-codes.js';
-import { operationWaitOptions, waitFlagsOf } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
 import type { Resource } from '../../client/resources.js';
 import { productSpec } from './targets.js';
 import { restoreFollowCommand, waitForResource, waitForRestoreOperation } from './waits.js';

@@ -1,5 +1,5 @@
 // What the snapshots commands wait on, in the status model's words (docs/behaviour.md#api-status), so the one
-// wait engine (resource/wait.ts) follows each with the same exit codes and resume hints:
+// wait engine (src/commands/kit/wait/) follows each with the same exit codes and resume hints:
 // a recovery point (found in its product's list: there is no single-point route), a restore
 // operation (its page), and the product's resource (a restore started directly, a clone).
 import type { RecoveryProduct, RestoreOperation } from '../../client/recovery.js';

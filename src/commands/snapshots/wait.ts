@@ -8,7 +8,7 @@ import { RECOVERY_POINTS } from '../../client/families.js';
 import { UsageError } from '../../cli/errors.js';
 import { durationOption, timestampOption, nonEmpty } from '../../cli/options.js';
 import { looksLikeId } from '../../client/resolve.js';
-import { waitFlagsOf } from '../resource/wait.js';
+import { waitFlagsOf } from '../kit/wait/flags.js';
 import { productArg } from './format.js';
 import { PRODUCT_RESOURCES, productSpec } from './targets.js';
 import { waitForPoint, waitForResource, waitForRestoreOperation } from './waits.js';

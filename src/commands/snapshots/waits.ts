@@ -5,8 +5,9 @@ import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import type { RecoveryProduct } from '../../client/recovery.js';
 import type { Resource } from '../../client/resources.js';
-import { baselineOf } from '../../rollout/decide.js';
-import { waitForOperation, type WaitFlags } from '../resource/wait.js';
+import { baselineOf } from '../../wait/decide.js';
+import { waitForOperation } from '../kit/wait/operation.js';
+import { type WaitFlags } from '../kit/wait/flags.js';
 import { lookAt, operationStatus, pointStatus, productSpec } from './targets.js';
 
 /** A creation (settled: available or failed) or a deletion (gone: the point leaves the list). */

@@ -3,7 +3,8 @@
 import { resourceArg, arg, defineCommand } from '../../cli/command.js';
 import { ALL_PER_PAGE } from '../../client/paginate.js';
 import { NotFoundError } from '../../client/errors.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { SITES } from './family.js';
 import { siteFor } from './site.js';
 import { deploymentRef } from './flags.js';

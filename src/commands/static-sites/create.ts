@@ -1,5 +1,6 @@
 import { choice, defineCommand, required } from '../../cli/command.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { SITES } from './family.js';
 import { textOption } from '../../cli/options.js';
 

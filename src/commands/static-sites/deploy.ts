@@ -9,12 +9,13 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import { UsageError } from '../../cli/errors.js';
 import { humanSize } from '../../output/size.js';
 import { pathValue } from '../../cli/options.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { SITES } from './family.js';
 import { siteFor } from './site.js';
 import { siteArchive, siteSource, siteWhat, type SiteSource } from './pack.js';
 import type { App } from '../../cli/app.js';
-import type { WaitFlags } from '../kit/wait-flags.js';
+import type { WaitFlags } from '../kit/wait/flags.js';
 
 /**
  * Packs (before any request: a file that changes or cannot be read stops the deploy with

@@ -2,7 +2,8 @@
 // (202); --wait follows the domain until it is verified or the check failed. A verification
 // can be asked again at any time, so it is also how a wait resumes.
 import { resourceArg, arg, defineCommand } from '../../cli/command.js';
-import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForOperation } from '../kit/wait/operation.js';
 import { domainStatus, findDomain } from './domain.js';
 import { SITES } from './family.js';
 

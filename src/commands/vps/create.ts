@@ -1,6 +1,7 @@
 import { completedFrom, defineCommand, flag, option, required } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
-import { operationWaitOptions, subjectOf, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { subjectOf, waitForOperation } from '../kit/wait/operation.js';
 import { readStdin } from '../kit/stdin.js';
 import { SSH_KEY_KIND } from '../../client/families.js';
 import { choicesRoute } from '../resource/family.js';

@@ -3,7 +3,8 @@
 import { resourceArg, defineCommand, required } from '../../cli/command.js';
 import { VPS } from './family.js';
 import { intOption, nonEmpty } from '../../cli/options.js';
-import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForOperation } from '../kit/wait/operation.js';
 import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-family.js';
 
 export default defineCommand({

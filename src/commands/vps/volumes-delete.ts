@@ -5,7 +5,8 @@ import { VPS } from './family.js';
 import { VPS_VOLUMES } from '../../client/families.js';
 import { confirmByName, needConfirmation } from '../resource/confirm.js';
 import { resolveResource } from '../resource/resolve.js';
-import { operationWaitOptions, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForOperation } from '../kit/wait/operation.js';
 import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-family.js';
 
 export default defineCommand({

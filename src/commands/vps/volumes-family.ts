@@ -5,9 +5,9 @@ import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
 import { volumeKind } from '../../client/volumes.js';
-import type { OperationSubject } from '../resource/operation-words.js';
+import type { OperationSubject } from '../kit/wait/operation-words.js';
 import { field, type FamilySpec, type Item, idColumn } from '../resource/family.js';
-import { subjectOf } from '../resource/wait.js';
+import { subjectOf } from '../kit/wait/operation.js';
 import { VPS } from './family.js';
 
 /** Seeded in `infra sim` (attached to vps-01), so the examples run there as written. */

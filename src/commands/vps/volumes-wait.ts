@@ -5,7 +5,8 @@ import { VPS } from './family.js';
 import { VPS_VOLUMES } from '../../client/families.js';
 import { durationOption, timestampOption } from '../../cli/options.js';
 import { NotFoundError } from '../../client/errors.js';
-import { progressOption, waitFlagsOf, waitForOperation } from '../resource/wait.js';
+import { progressOption, waitFlagsOf } from '../kit/wait/flags.js';
+import { waitForOperation } from '../kit/wait/operation.js';
 import { VOLUME_EXAMPLE, VPS_ARG, volumeSubject, vpsVolumes } from './volumes-family.js';
 
 export default defineCommand({

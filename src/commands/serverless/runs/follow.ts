@@ -1,5 +1,5 @@
 // Following one run until it is terminal (`serverless run --wait`, `runs wait`, `runs logs
-// --follow`): the one wait engine (resource/wait.ts) reads GET .../runs/{run}, put in the
+// --follow`): the one wait engine reads GET .../runs/{run}, put in the
 // status model's words; each read that finds the run started also reads its log (the whole
 // text every time) and writes only what is new. The end is the run's own outcome:
 // `runExitCode` (src/shared/exit-codes.ts) for run and wait; `logs --follow` ends 0 whatever
@@ -8,12 +8,14 @@ import type { App } from '../../../cli/app.js';
 import { CliError } from '../../../cli/errors.js';
 import { ApiError, UnavailableError } from '../../../client/errors.js';
 import type { Read, Run, RunLogs } from '../../../client/runs.js';
-import type { OperationSubject } from '../../resource/operation-words.js';
+import { operationWords, type OperationSubject } from '../../kit/wait/operation-words.js';
 import { ExitCode, runExitCode } from '../../../shared/exit-codes.js';
 import { clearLine } from '../../../output/terminal-text.js';
-import { waitForOperation, type WaitFlags } from '../../resource/wait.js';
+import { readSubject } from '../../kit/wait/operation.js';
+import { type WaitFlags } from '../../kit/wait/flags.js';
+import { verdictError, waitAndSay } from '../../kit/wait/runner.js';
 import { INITIAL_TAIL, tailStep } from './log-tail.js';
-import { runCommands, RUNS, runsCall, runStatus, type Target } from './shared.js';
+import { runCommands, runsCall, runStatus, type Target } from './shared.js';
 
 export interface FollowOptions {
   flags: WaitFlags;
@@ -73,28 +75,34 @@ export async function followRun(app: App, t: Target, runId: string, opts: Follow
     resumeCommand: cmds.wait,
     look: `'${cmds.logs}' shows its whole log`,
   };
-  try {
-    await waitForOperation(app, t.client, RUNS, subject, opts.flags, {
-      ...(last ? { initial: runStatus(last.value) } : {}),
-      endpoint: `GET /api/v1/serverless/${t.id}/runs/${runId}`,
-      fetch: async (signal) => {
-        last = await runsCall(t, t.api.get(t.id, runId, { signal }), { noun: 'run', ref: runId });
-        if (last.value.status !== 'queued') await pump(signal, terminal(last.value));
-        return runStatus(last.value);
-      },
-      json: () => (opts.logsOnly ? (lastLogs?.raw ?? null) : (last?.raw ?? null)),
-    });
-  } catch (err) {
-    if (!(err instanceof CliError)) throw err;
-    if (err.exitCode === ExitCode.INTERRUPTED || err.exitCode === ExitCode.TERMINATED)
-      throw new CliError(
-        err.exitCode,
-        `${err.message.replace(/; it goes on server-side$/, '')}; the run keeps going`,
-        `follow it again with: ${opts.logsOnly ? `${cmds.logs} --follow` : cmds.wait}; cancel it with: ${cmds.cancel}`,
-      );
-    // Only a run that ended is reported in its own words; anything else (a timeout) as the wait said.
-    if (err.exitCode !== ExitCode.FAILED || !last || !terminal(last.value)) throw err;
-  }
+  const words = operationWords(subject);
+  // Interrupted: the run keeps going on the server, and the way back (or out) is named.
+  words.interrupted = {
+    clause: 'the run keeps going',
+    hint: `follow it again with: ${opts.logsOnly ? `${cmds.logs} --follow` : cmds.wait}; cancel it with: ${cmds.cancel}`,
+  };
+  const waited = await waitAndSay(
+    app,
+    t.client,
+    {
+      ...readSubject(app, subject, {
+        ...(last ? { initial: runStatus(last.value) } : {}),
+        endpoint: `GET /api/v1/serverless/${t.id}/runs/${runId}`,
+        fetch: async (signal) => {
+          last = await runsCall(t, t.api.get(t.id, runId, { signal }), { noun: 'run', ref: runId });
+          if (last.value.status !== 'queued') await pump(signal, terminal(last.value));
+          return runStatus(last.value);
+        },
+        json: () => (opts.logsOnly ? (lastLogs?.raw ?? null) : (last?.raw ?? null)),
+      }),
+      words,
+    },
+    opts.flags,
+  );
+  // A run that ended is reported in its own words (its exit code); anything else (a timeout,
+  // an interruption, a 404) as the wait said.
+  const code = waited.verdict.exitCode;
+  if (code !== ExitCode.OK && (code !== ExitCode.FAILED || !last || !terminal(last.value))) throw verdictError(waited.verdict);
   return outcome(app, t, runId, last!.value, opts.logsOnly === true);
 }
 

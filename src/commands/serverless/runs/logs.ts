@@ -5,7 +5,7 @@ import { resourceArg, defineCommand, flag, option } from '../../../cli/command.j
 import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { UsageError } from '../../../cli/errors.js';
 import { durationOption } from '../../../cli/options.js';
-import { operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
+import { operationWaitOptions, waitFlagsOf } from '../../kit/wait/flags.js';
 import { followRun } from './follow.js';
 import { runsCall, runsTarget, resolveRun } from './shared.js';
 

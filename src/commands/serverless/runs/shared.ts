@@ -1,6 +1,6 @@
 // What the runs and schedules commands share: the container a reference names, the client of
 // the runs routes, their errors in the CLI's words, and a run in the status model's words so
-// the one wait engine (resource/wait.ts) follows it.
+// the one wait engine follows it.
 import type { App } from '../../../cli/app.js';
 import { CliError, UsageError } from '../../../cli/errors.js';
 import { NotFoundError } from '../../../client/errors.js';
@@ -9,7 +9,6 @@ import type { Resource } from '../../../client/resources.js';
 import { runsNotEnabled, RunsApi, type Run } from '../../../client/runs.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
 import { isIdPrefix } from '../../../shared/short-id.js';
-import type { FamilySpec } from '../../resource/family.js';
 
 /** What a wait allows beyond a run's own time limit by default: queueing and start-up. */
 export const WAIT_MARGIN_MS = 5 * 60_000;
@@ -101,16 +100,6 @@ export function runStatus(run: Run): Resource {
     },
   };
 }
-
-/** The runs as a family of the generic wait (only its wording is used: reads go through `fetch`). */
-export const RUNS: FamilySpec = {
-  kind: { path: '/serverless', noun: 'run', ids: 'uuid', wrapper: 'data', permission: 'serverless' },
-  command: 'serverless',
-  label: 'run',
-  columns: [],
-  details: () => [],
-  example: { name: 'web', id: '' },
-};
 
 /** `infra serverless runs wait web <run>` and `... cancel ...`: what hints print. */
 export function runCommands(ref: string, run: string): { wait: string; cancel: string; logs: string } {

@@ -3,7 +3,7 @@
 import { resourceArg, defineCommand, flag, option } from '../../../cli/command.js';
 import { CONTAINERS, CONTAINER_RUNS } from '../../../client/families.js';
 import { durationOption } from '../../../cli/options.js';
-import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../../resource/wait.js';
+import { DEFAULT_TIMEOUT_MS, operationWaitOptions, waitFlagsOf } from '../../kit/wait/flags.js';
 import { followRun } from './follow.js';
 import { runsCall, runsTarget, WAIT_MARGIN_MS, resolveRun } from './shared.js';
 

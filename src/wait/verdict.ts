@@ -27,6 +27,11 @@ export interface Words {
   advice(outcome: 'degraded' | 'failed' | 'cancelled' | 'impossible', err: StatusError | undefined): string | undefined;
   /** The progress line of a read that does not end the wait. */
   phase(d: WaitingDecision, read: StatusRead): string;
+  /**
+   * An interrupted wait in the subject's own words, where `<goesOn> goes on server-side` and
+   * the resume hint say too little (a run: it keeps going, and can be cancelled).
+   */
+  interrupted?: { clause: string; hint: string };
 }
 
 export interface Verdict {
@@ -87,8 +92,8 @@ export function verdict(w: Words, name: string, id: string, r: WaitResult, opts:
     case 'interrupted':
       return {
         exitCode: opts.terminated ? ExitCode.TERMINATED : ExitCode.INTERRUPTED,
-        message: `${opts.terminated ? 'terminated' : 'interrupted'} while waiting for ${w.waitingFor}; ${w.goesOn} goes on server-side`,
-        hint: `resume waiting with: ${opts.resume}`,
+        message: `${opts.terminated ? 'terminated' : 'interrupted'} while waiting for ${w.waitingFor}; ${w.interrupted?.clause ?? `${w.goesOn} goes on server-side`}`,
+        hint: w.interrupted?.hint ?? `resume waiting with: ${opts.resume}`,
         notes: [],
       };
   }

@@ -1,8 +1,8 @@
 // The flags of every waiting command: --wait, --timeout, --interval and --progress, parsed once.
-import { CliError } from '../../cli/errors.js';
-import { choice, flag, option } from '../../cli/command.js';
-import { durationOption } from '../../cli/options.js';
-import { ExitCode } from '../../shared/exit-codes.js';
+import { CliError } from '../../../cli/errors.js';
+import { choice, flag, option } from '../../../cli/command.js';
+import { durationOption } from '../../../cli/options.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
 
 export interface WaitFlags {
   wait: boolean;
@@ -45,7 +45,7 @@ export function waitFlagsOf(opts: { wait?: boolean; timeout?: number; interval?:
   return { wait, timeoutMs: opts.timeout ?? DEFAULT_TIMEOUT_MS, intervalMs: opts.interval ?? DEFAULT_INTERVAL_MS, progress: opts.progress ?? 'text' };
 }
 
-/** The same flags with what is left of the time limit after `spentMs` (a settle before the change). */
-export function remaining(flags: WaitFlags, spentMs: number): WaitFlags {
-  return { ...flags, timeoutMs: Math.max(1, flags.timeoutMs - spentMs) };
+/** The same flags with what is left of the time limit after `spentMs` (a settle before the change, a deploy's build), at least `floorMs`. */
+export function remaining(flags: WaitFlags, spentMs: number, floorMs = 1): WaitFlags {
+  return { ...flags, timeoutMs: Math.max(floorMs, flags.timeoutMs - spentMs) };
 }

@@ -1,26 +1,26 @@
 // The one wait runner (Knative's pkg/wait shape): every waiting command builds a subject
 // (what to read, in the status model's words; how it speaks; how to resume) and hands it
-// here. The engine (src/rollout/poller.ts) polls and decides; this reports: progress on
+// here. The engine (src/wait/poller.ts) polls and decides; this reports: progress on
 // stderr (a spinner, plain lines, or NDJSON events with --progress json), the verdict
-// (src/rollout/verdict.ts) as an exit code with `error:`/`hint:` lines, the final --json
+// (src/wait/verdict.ts) as an exit code with `error:`/`hint:` lines, the final --json
 // object, and on GitHub Actions an annotation and a job-summary row. One subject or many
 // at once (`serverless wait a b c`, `apply -f --wait`).
 import { appendFile } from 'node:fs/promises';
-import type { App } from '../../cli/app.js';
-import { CliError, InterruptedError } from '../../cli/errors.js';
-import type { Client } from '../../client/index.js';
-import type { Target } from '../../rollout/decide.js';
-import { eventStream, type EventSink } from '../../rollout/events.js';
-import { errorAnnotation, onGitHubActions, summaryTable } from '../../rollout/github.js';
-import { rawStream } from '../../output/terminal-guard.js';
-import { sanitize } from '../../output/terminal-text.js';
-import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../rollout/poller.js';
-import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../rollout/verdict.js';
-import type { Progress } from '../../output/progress.js';
-import { formatDuration } from '../../shared/duration.js';
-import { ExitCode } from '../../shared/exit-codes.js';
-import { retryEvent } from '../../shared/retry-event.js';
-import type { WaitFlags } from './wait-flags.js';
+import type { App } from '../../../cli/app.js';
+import { CliError, InterruptedError } from '../../../cli/errors.js';
+import type { Client } from '../../../client/index.js';
+import type { Target } from '../../../wait/decide.js';
+import { eventStream, type EventSink } from '../../../wait/events.js';
+import { errorAnnotation, onGitHubActions, summaryTable } from '../../../wait/github.js';
+import { rawStream } from '../../../output/terminal-guard.js';
+import { sanitize } from '../../../output/terminal-text.js';
+import { waitForRollout, type StatusRead, type WaitEvent, type WaitResult } from '../../../wait/poller.js';
+import { finalJson, progressText, verdict, type FinalJson, type Verdict, type Words } from '../../../wait/verdict.js';
+import type { Progress } from '../../../output/progress.js';
+import { formatDuration } from '../../../shared/duration.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
+import { retryEvent } from '../../../shared/retry-event.js';
+import type { WaitFlags } from './flags.js';
 
 export interface WaitSubject {
   id: string;
@@ -129,14 +129,28 @@ export async function follow(app: App, client: Client, s: WaitSubject, flags: Wa
   return f;
 }
 
+/**
+ * Waits for one subject and reports all but a failing verdict (--json, notes, GitHub), which
+ * it returns typed: a caller that says an end in its own words (a run's exit code) decides on
+ * the outcome, never on the message's text.
+ */
+export async function waitAndSay(app: App, client: Client, s: WaitSubject, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<Finished> {
+  const f = await follow(app, client, s, flags);
+  if (app.json) app.printJson(s.json ? s.json(f.result) : { ...f.json, ...extraJson });
+  for (const note of f.verdict.notes) app.info(note);
+  await reportToGitHub(app, [f]);
+  return f;
+}
+
+/** A verdict that did not end well as the error the command ends with. */
+export function verdictError(v: Verdict): CliError {
+  return new CliError(v.exitCode, v.message, v.hint, v.details);
+}
+
 /** Waits for one subject; exit 0, or a CliError with the verdict's code, message and hint. */
 export async function runWait(app: App, client: Client, s: WaitSubject, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<number> {
-  const f = await follow(app, client, s, flags);
-  const v = f.verdict;
-  if (app.json) app.printJson(s.json ? s.json(f.result) : { ...f.json, ...extraJson });
-  for (const note of v.notes) app.info(note);
-  await reportToGitHub(app, [f]);
-  if (v.exitCode !== ExitCode.OK) throw new CliError(v.exitCode, v.message, v.hint, v.details);
+  const { verdict: v } = await waitAndSay(app, client, s, flags, extraJson);
+  if (v.exitCode !== ExitCode.OK) throw verdictError(v);
   return ExitCode.OK;
 }
 

@@ -1,10 +1,10 @@
 // How the wait on a product's operation speaks (create, start, stop, reboot, reinstall,
-// update, delete, restore, clone, deploy): the words the one verdict (src/rollout/verdict.ts)
+// update, delete, restore, clone, deploy): the words the one verdict (src/wait/verdict.ts)
 // puts into its sentences, and the command that resumes the wait.
-import type { StatusError } from '../../client/schemas.js';
-import type { Target } from '../../rollout/decide.js';
-import type { Words } from '../../rollout/verdict.js';
-import { failureHint } from '../../shared/hints.js';
+import type { StatusError } from '../../../client/schemas.js';
+import type { Target } from '../../../wait/decide.js';
+import type { Words } from '../../../wait/verdict.js';
+import { failureHint } from '../../../shared/hints.js';
 
 export interface OperationSubject {
   /** The command family (`vps`, `database`), for the commands named in hints. */
