@@ -6,7 +6,7 @@
 import { ExitCode } from '../shared/exit-codes.js';
 import { formatDuration } from '../shared/duration.js';
 import type { StatusDetails, StatusError } from '../client/schemas.js';
-import type { Evidence, Target } from './decide.js';
+import type { Evidence, Target, WaitPhase } from './decide.js';
 import type { WaitEvent, WaitingDecision, WaitOutcome, WaitResult, StatusRead } from './poller.js';
 
 /** How a subject speaks. No command names here: the subject's builder supplies them. */
@@ -27,6 +27,11 @@ export interface Words {
   advice(outcome: 'degraded' | 'failed' | 'cancelled' | 'impossible', err: StatusError | undefined): string | undefined;
   /** The progress line of a read that does not end the wait. */
   phase(d: WaitingDecision, read: StatusRead): string;
+  /**
+   * The `phase` of a `--progress json` event, where the engine's own name would mislead
+   * (a stop is no rollout: `stopping`, not `rolling_out`). Unset: the engine's name.
+   */
+  eventPhase?(phase: WaitPhase): string;
 }
 
 export interface Verdict {

@@ -162,7 +162,7 @@ describe('--progress json', () => {
     expect(r.code, r.stderr).toBe(0);
     const ev = events(r.stderr);
     expect(ev.at(-1)).toMatchObject({ id: SEED_IDS.vps[0], name: 'vps-01', generation: null, phase: 'done', outcome: 'ready' });
-    expect(r.stderr).not.toMatch(/Z stop of vps-01/);
+    expect(r.stderr).not.toMatch(/Z stopping vps-01/);
   });
 });
 
