@@ -86,7 +86,7 @@ async function buildCli(outdir) {
   const entryPoints = {
     main: 'src/program/main.ts',
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
-    complete: 'src/program/complete.ts',
+    complete: 'src/commands/completion/entry.ts',
   };
   const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins, noGraphql] });
   const hash = createHash('sha256');

@@ -4,6 +4,7 @@
 // one final event with the outcome. Pure apart from the `write` it is given.
 import type { Evidence } from './decide.js';
 import type { StatusRead, WaitEvent, WaitOutcome, WaitResult } from './poller.js';
+import type { WaitPhase } from './decide.js';
 
 export interface ProgressEvent {
   time: string;
@@ -11,7 +12,10 @@ export interface ProgressEvent {
   name: string;
   /** The change's spec_generation; null on servers without generations and for operations. */
   generation: number | null;
-  /** queued, rolling_out, stale, previous_rollout, read_error; `done` on the final event. */
+  /**
+   * queued, rolling_out, stale, previous_rollout, read_error; `done` on the final event. An
+   * operation's wait names its action instead of rolling_out: creating, stopping, deleting...
+   */
   phase: string;
   summary: string | null;
   health: string | null;
@@ -29,6 +33,8 @@ export interface EventSubject {
   id: string;
   name: string;
   generation?: number;
+  /** Renames a phase for the event (an operation's `stopping` instead of `rolling_out`). */
+  words?: { eventPhase?(phase: WaitPhase): string };
 }
 
 export interface EventSink {
@@ -61,7 +67,8 @@ export function eventStream(subject: EventSubject, write: (line: string) => void
   return {
     event(e) {
       if (e.type === 'slowdown') return;
-      const ev = e.type === 'status' ? make(e.decision.phase, e.container, e.elapsedMs) : { ...make('read_error', lastRead, e.elapsedMs), error: e.error.message };
+      const phase = (p: WaitPhase) => subject.words?.eventPhase?.(p) ?? p;
+      const ev = e.type === 'status' ? make(phase(e.decision.phase), e.container, e.elapsedMs) : { ...make('read_error', lastRead, e.elapsedMs), error: e.error.message };
       if (e.type === 'status') lastRead = e.container;
       const key = JSON.stringify([ev.phase, ev.summary, ev.health, ev.operation, ev.error ?? null]);
       if (key === last) return;

@@ -6,7 +6,7 @@
 import { ExitCode } from '../shared/exit-codes.js';
 import { formatDuration } from '../shared/duration.js';
 import type { StatusDetails, StatusError } from '../client/schemas.js';
-import type { Evidence, Target } from './decide.js';
+import type { Evidence, Target, WaitPhase } from './decide.js';
 import type { WaitEvent, WaitingDecision, WaitOutcome, WaitResult, StatusRead } from './poller.js';
 
 /** How a subject speaks. No command names here: the subject's builder supplies them. */
@@ -32,6 +32,11 @@ export interface Words {
    * the resume hint say too little (a run: it keeps going, and can be cancelled).
    */
   interrupted?: { clause: string; hint: string };
+  /**
+   * The `phase` of a `--progress json` event, where the engine's own name would mislead
+   * (a stop is no rollout: `stopping`, not `rolling_out`). Unset: the engine's name.
+   */
+  eventPhase?(phase: WaitPhase): string;
 }
 
 export interface Verdict {

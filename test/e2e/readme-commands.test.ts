@@ -129,7 +129,7 @@ const EXPECTED: Record<string, Expect> = {
   'infra vps volumes list vps-01': { stdout: /data-1/ },
   'infra vps volumes create vps-01 --name data-2 --size 20 --wait': { stdout: /^[0-9a-f-]{36}\n$/ },
   'infra volumes list': { stdout: /data-1/ },
-  'infra vps status vps-01': { stdout: /status_label:\s+Running/ },
+  'infra vps status vps-01': { stdout: /^status:\s+Running$/m },
   'infra storage buckets policy get acme-assets': { stdout: /custom statements/ },
   'infra storage buckets policy grant acme-assets --key ci-deploy --folder uploads/ --level readwrite': {},
   'infra storage buckets metrics trend acme-assets --window 7d --resolution 1d': { stdout: /RECORDED_AT/ },

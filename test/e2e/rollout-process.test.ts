@@ -67,10 +67,10 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     expect(r.stderr).toContain(`error: ${word} while waiting for ${what}; the rollout goes on server-side\n`);
     // Without generations the change's own operation was read, queued: it began, so a plain
     // wait follows it from here (the baseline is no longer needed).
-    if (gens) expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --generation 4\n`);
+    if (gens) expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait web --generation 4\n`);
     // The signal may come before or after a read that showed the change queued (it began):
     // then a plain wait follows it; before, the hint carries the read before the change.
-    else expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait ${SEED_IDS.web}( --observed-after \\S+ --deployments-before 3)?$`, 'm'));
+    else expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait web( --observed-after \\S+ --deployments-before 3)?$`, 'm'));
   });
 
   it('timeout: exit 6 with the resume command, stdout is the JSON object', async () => {
@@ -85,7 +85,7 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     expect(JSON.parse(r.stdout)).toMatchObject({ id: SEED_IDS.cron, spec_generation: g ?? null, outcome: 'timeout', evidence: null });
     expect(r.stdout.split('\n')[0]).toBe('{');
     // Without generations a read showed the change queued (in flight after the write): a plain wait resumes it.
-    const resume = gens ? `infra serverless wait ${SEED_IDS.cron} --generation ${g}` : `infra serverless wait ${SEED_IDS.cron}`;
+    const resume = gens ? `infra serverless wait cron --generation ${g}` : `infra serverless wait cron`;
     expect(r.stderr).toContain(`error: timed out after 1s waiting for ${gens ? `generation ${g} of cron` : 'the change to cron'}; the rollout goes on server-side`);
     expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
     // It polled until the deadline: more than the first read, far fewer than a busy loop.

@@ -96,10 +96,10 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const id = idOf(target) ?? h.seen.at(-1)?.id ?? '';
     const g = h.sim.world.containers.findAnyTeam(id)?.specGeneration ?? h.seen.at(-1)?.specGeneration ?? 1;
     const resume = gens
-      ? `infra serverless wait ${id} --generation ${g}`
+      ? `infra serverless wait ${target} --generation ${g}`
       : cmd === 'create'
-        ? `infra serverless wait ${id}`
-        : `infra serverless wait ${id} --observed-after ${before} --deployments-before ${deploymentsBefore}`;
+        ? `infra serverless wait ${target}`
+        : `infra serverless wait ${target} --observed-after ${before} --deployments-before ${deploymentsBefore}`;
     return { r, id, name: target, g, baseline: before, t0, resume, reads: () => h.seen.slice(from).filter((s) => s.id === id), requests: () => requestLines(h.sim).slice(fromRequests) };
   }
 
@@ -219,7 +219,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(c.r.stderr).toContain(`error: interrupted while waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
     // Without generations, the first poll saw the change in flight (it began after the
     // write): what is running now is this change, and a plain wait follows it.
-    expect(c.r.stderr).toContain(`hint: resume waiting with: ${gens ? c.resume : `infra serverless wait ${c.id}`}\n`);
+    expect(c.r.stderr).toContain(`hint: resume waiting with: ${gens ? c.resume : `infra serverless wait ${c.name}`}\n`);
     // Nothing was read after the interrupt: the first poll (after the read that starts wait/redeploy).
     expect(c.reads()).toHaveLength(readsBeforePolling(cmd) + 1);
     const again = await h.cli(hintCommand(c.r.stderr, /hint: resume waiting with: /));
@@ -350,7 +350,9 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       // Without generations, update --wait also asks for the latest operation before the write
       // (this server has no such route: 404, and the wait relies on fresh observations).
       const opRead = !gens && cmd === 'update' ? [`GET /api/v1/operations/${c.id}`] : [];
-      expect(requests.filter((l) => l !== `GET /api/v1/serverless/${c.id}`)).toEqual(cmd === 'update' ? ['GET /api/v1/serverless', ...opRead, `PUT /api/v1/serverless/${c.id}`] : []);
+      // The resumed wait names the container as typed (its name): one list finds its id.
+      const lookup = cmd === 'update' ? ['GET /api/v1/serverless', ...opRead, `PUT /api/v1/serverless/${c.id}`] : ['GET /api/v1/serverless'];
+      expect(requests.filter((l) => l !== `GET /api/v1/serverless/${c.id}`)).toEqual(lookup);
       expect(c.r.stderr).toMatch(
         gens ? /waiting for generation 4 to start \(the status still describes generation 3\)/ : /waiting for the platform to observe the change \(the status still describes the previous rollout\)/,
       );
@@ -442,8 +444,8 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(rest.length).toBeGreaterThan(2);
     for (const q of rest) expect(q.headers['x-team-id']).toBe(String(SEED_IDS.teams.main));
     const resume = gens
-      ? `infra serverless wait ${SEED_IDS.web} --generation 4 --project main`
-      : `infra serverless wait ${SEED_IDS.web} --observed-after ${observedAt(SEED_IDS.web)} --deployments-before ${deployments} --project main`;
+      ? `infra serverless wait web --generation 4 --project main`
+      : `infra serverless wait web --observed-after ${observedAt(SEED_IDS.web)} --deployments-before ${deployments} --project main`;
     expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
   });
 

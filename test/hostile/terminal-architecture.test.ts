@@ -23,7 +23,7 @@ describe('terminal guard architecture', () => {
   it('only the entries touch process.stdout and process.stderr', () => {
     const hits = [...source].filter(([, t]) => /process\.(stdout|stderr)\b/.test(t)).map(([f]) => f);
     // run.ts: the context's defaults and the prompt's terminal; complete.ts: candidates for the shell.
-    expect(hits.sort()).toEqual(['program/complete.ts', 'program/run.ts']);
+    expect(hits.sort()).toEqual(['commands/completion/entry.ts', 'program/run.ts']);
   });
 
   it('the stream under the guard is used only for exact data', () => {

@@ -37,8 +37,8 @@ describe('Ctrl-C', () => {
     const r = await spawnCli(['serverless', 'update', 'web', '--image', 'registry.sim.local/acme/web:2.0.0', '--wait'], { env: env(), onSpawn: interruptWhen(/waiting for generation \d+/, t) });
     expect(r.code, r.stderr).toBe(130);
     expect(t.exitAt! - t.signalAt!).toBeLessThan(2_000);
-    // The hint names the id, not the name typed: it resumes without a lookup.
-    expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --generation \\d+$`, 'm'));
+    // The hint names the container as typed (web), so it reads as the command the user gave.
+    expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait web --generation \\d+$`, 'm'));
     assertClean(r, sim.tokens.admin, r.stderr);
   });
 
@@ -53,6 +53,7 @@ describe('Ctrl-C', () => {
     expect(t.exitAt! - t.signalAt!).toBeLessThan(2_000);
     expect(r.stderr).toMatch(/^error: interrupted while waiting for the change to web; the rollout goes on server-side$/m);
     // The read before the change (--observed-after, --deployments-before), or nothing once a read showed the change in flight.
+    // Typed as an id: the hint keeps the id.
     expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait ${SEED_IDS.web}( --observed-after \\S+ --deployments-before \\d+)?$`, 'm'));
     expect(r.stderr).not.toContain('--generation');
     assertClean(r, sim.tokens.admin, r.stderr);

@@ -78,7 +78,7 @@ describe('architecture', () => {
   });
 
   it('the environment is read in settings, context and the entries only', () => {
-    const readers = ['program/run.ts', 'cli/settings.ts', 'cli/context.ts', 'program/complete.ts'];
+    const readers = ['program/run.ts', 'cli/settings.ts', 'cli/context.ts', 'commands/completion/entry.ts'];
     const hits = [...source].filter(([f, t]) => /process\.env/.test(t) && !readers.includes(f) && !f.startsWith('sim/')).map(([f]) => f);
     expect(hits).toEqual([]);
   });

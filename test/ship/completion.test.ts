@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTree } from '../../src/program/load-tree.js';
-import { completionScript, type Shell } from '../../src/cli/completion.js';
+import { completionScript, type Shell } from '../../src/commands/completion/scripts.js';
 import { describeProgram } from '../../src/commands/completion/completion.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completionScript, describeTree } from '../../src/cli/completion.js';
+import { completionScript, describeTree } from '../../src/commands/completion/scripts.js';
 import { loadTree } from '../../src/program/load-tree.js';
 import { renderManPage } from '../../src/cli/manpage.js';
 import { walkCommands } from '../../src/cli/help.js';

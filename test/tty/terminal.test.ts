@@ -73,7 +73,7 @@ describe.runIf(hasTmux || !!process.env.CI)('on a terminal', () => {
     // ora's dots spinner in front of the phase line (queued, then rolling out).
     await term.waitFor(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] .*generation \d+/m, { timeoutMs: 15_000 });
     term.key('C-c');
-    const after = await term.waitFor(new RegExp(`hint: resume waiting with: infra serverless wait ${SEED_IDS.web} --generation \\d+`));
+    const after = await term.waitFor(new RegExp(`hint: resume waiting with: infra serverless wait web --generation \\d+`));
     expect(after).toMatch(/error: interrupted while waiting for generation \d+ of web; the rollout goes on server-side/);
     await term.waitFor(/^\$ $/m);
     term.type('echo "status=$?"');

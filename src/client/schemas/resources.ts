@@ -70,6 +70,8 @@ export const Credentials = lazy(() =>
     password: optText,
     database: optText,
     connection_info: optText,
+    /** Databases: the user applications connect as (the superuser is `username`). */
+    application_user: lenient(z.looseObject({ username: optText, password: optText })),
   }),
 );
 

@@ -3,7 +3,7 @@
 // databases, projects) are not in it: it asks `infra __complete` for them (complete.ts).
 import type { Command } from 'commander';
 import { arg, defineCommand } from '../../cli/command.js';
-import { completionScript, describeTree, type ArgChoices, type NodeSpec, type Shell } from '../../cli/completion.js';
+import { completionScript, describeTree, type ArgChoices, type NodeSpec, type Shell } from './scripts.js';
 import { CONFIG_KEYS } from '../../cli/config.js';
 import { RECOVERY_PRODUCTS } from '../../client/recovery.js';
 import { GLOBAL_SOURCES } from './words.js';

@@ -1,4 +1,6 @@
-import { completedFrom, defineCommand, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import type { App } from '../../cli/app.js';
+import { completedFrom, defineCommand, flag, option, required, withDefault, type OptionSpec } from '../../cli/command.js';
+import { maskPassword } from '../../output/mask.js';
 import { nonEmpty } from '../../cli/options.js';
 import { networkTierOption } from '../kit/placement.js';
 import { operationWaitOptions, waitFlagsOf } from '../kit/wait/flags.js';
@@ -22,6 +24,7 @@ export default defineCommand({
     datacenter: withDefault('--datacenter <dc>', 'datacenter: fsn1, nbg1 or hel1', 'fsn1', nonEmpty('--datacenter')),
     networkTier: networkTierOption(),
     ...operationWaitOptions('creation'),
+    showSecrets: flag('--show-secrets', "with --wait, show the application user's password unmasked"),
   },
   examples: [
     'infra database create --name analytics-pg --engine postgresql --profile small --database-name analytics --wait',
@@ -34,6 +37,22 @@ export default defineCommand({
     if (opts.engineVersion) body.version = opts.engineVersion;
     if (opts.networkTier) body.network_tier = opts.networkTier;
     if (opts.databaseName) body.database_name = opts.databaseName;
-    return createAndWait(app, DATABASE, body, flags);
+    return createAndWait(app, DATABASE, body, flags, (created) => showApplicationUser(app, created, opts.showSecrets));
   },
 });
+
+/**
+ * Once the database runs, the user an application connects as, said once in human output
+ * (it was only in `database credentials --json`): masked unless --show-secrets, as
+ * `database credentials` shows it. On stderr: stdout stays the id for `id=$(...)`.
+ */
+async function showApplicationUser(app: App, created: { id: string; name: string }, showSecrets: boolean): Promise<void> {
+  if (app.json) return;
+  const client = await app.client();
+  const { value } = await client.datastores.credentials('database', created.id, { signal: app.ctx.signal });
+  const user = value.application_user;
+  if (!user?.username) return;
+  const password = showSecrets ? (user.password ?? '(none)') : maskPassword(user.password);
+  app.info(`application user: ${user.username}, password ${password}`);
+  if (!showSecrets) app.hint(`'infra database credentials ${created.name} --show-secrets' shows the password and the URL`);
+}

@@ -63,6 +63,10 @@ export function credentialsView(c: Credentials, instance: Partial<Fields> | unde
     ['read endpoints', READ_ENDPOINTS_NOTE],
     ['username', c.username ?? undefined],
     ['password', showSecrets ? (c.password ?? '(none)') : maskPassword(c.password)],
+    // The application user is what an app connects as; without these rows a person found its
+    // password only in --json. Masked like the superuser's unless --show-secrets.
+    ['application user', c.application_user?.username ?? undefined],
+    ['application password', c.application_user ? (showSecrets ? (c.application_user.password ?? '(none)') : maskPassword(c.application_user.password)) : undefined],
     ['database', c.database ?? undefined],
     ['url', c.connection_info ? (showSecrets ? c.connection_info : maskUrlPassword(c.connection_info)) : undefined],
   ];

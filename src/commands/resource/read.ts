@@ -50,6 +50,7 @@ export function readCommand(spec: FamilySpec, read: ReadSpec): CommandDef {
       }
       // A list to choose from (plans, images) reads as a table; anything else as key: value lines.
       if (!secret && (await printChoices(app, raw))) return;
+      if (read.view && raw && typeof raw === 'object' && !Array.isArray(raw)) return app.keyValue(read.view(raw as Record<string, unknown>));
       app.keyValue(flatten(raw, '', [], read.secrets ?? [], (opts as { showSecrets?: boolean }).showSecrets === true));
     },
   });

@@ -12,6 +12,8 @@ export interface ReadSpec {
   /** Field names holding secrets: masked unless --show-secrets. */
   secrets?: readonly string[];
   examples?: string[];
+  /** The answer as a person reads it (key, value lines); unset: every field flattened. */
+  view?: (answer: Record<string, unknown>) => [string, string | undefined][];
 }
 
 /** Switching a resource on or off (resource/switch.ts). */

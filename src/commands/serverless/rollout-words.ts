@@ -11,6 +11,13 @@ export interface Subject {
   id: string;
   name: string;
   target: Target;
+  /** The reference as the user typed it, where a command keeps it (an id stays an id). */
+  ref?: string;
+}
+
+/** The container as the user would type it: their own reference, else its name, else the id. */
+function typedRef(subject: Subject): string {
+  return subject.ref || subject.name || subject.id;
 }
 
 /**
@@ -20,16 +27,17 @@ export interface Subject {
 export function resumeCommand(subject: Subject, project?: string, seenFresh = false): string {
   const p = project ? ` --project ${project}` : '';
   const { generation, baseline } = subject.target;
-  if (generation !== undefined) return `infra serverless wait ${subject.id} --generation ${generation}${p}`;
+  const ref = typedRef(subject);
+  if (generation !== undefined) return `infra serverless wait ${ref} --generation ${generation}${p}`;
   if (baseline && !seenFresh) {
     // observed_at alone cannot tell a finished rollout from a second look at the previous
     // one: the deployment count before the change lets the resumed wait see it finished.
     // Sent while another rollout ran, only a new deployment can tell (docs/behaviour.md#waits-running).
     const count = typeof baseline.deployment_count === 'number' ? ` --deployments-before ${baseline.deployment_count}` : '';
-    if (baseline.settled === false && count) return `infra serverless wait ${subject.id}${count}${p}`;
-    if (baseline.observed_at) return `infra serverless wait ${subject.id} --observed-after ${baseline.observed_at}${count}${p}`;
+    if (baseline.settled === false && count) return `infra serverless wait ${ref}${count}${p}`;
+    if (baseline.observed_at) return `infra serverless wait ${ref} --observed-after ${baseline.observed_at}${count}${p}`;
   }
-  return `infra serverless wait ${subject.id}${p}`;
+  return `infra serverless wait ${ref}${p}`;
 }
 
 /** `generation 3 of web`, or `the change to web` where the server gives no generations. */

@@ -95,6 +95,8 @@ export interface Prepared {
   operationBefore?: string | null;
   /** The wait flags, less the time a settle took. */
   flags: WaitFlags;
+  /** The reference as typed: hints name the container the same way. */
+  ref?: string;
 }
 
 /**
@@ -111,13 +113,13 @@ export async function prepareChange(app: App, client: Client, ref: string, flags
 /** prepareChange for a container already read (`item`: its list item or a read). */
 export async function prepareKnown(app: App, client: Client, known: { id: string; name: string; item: Container; ref: string }, flags: WaitFlags): Promise<Prepared> {
   const { id, name, item, ref } = known;
-  if (item.spec_generation !== undefined && item.spec_generation !== null) return { id, name, before: item, flags };
+  if (item.spec_generation !== undefined && item.spec_generation !== null) return { id, name, ref, before: item, flags };
   if (!flags.wait) {
     if (showsInFlight(item))
       app.warn(
         `a rollout of ${name} is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)`,
       );
-    return { id, name, before: item, flags };
+    return { id, name, ref, before: item, flags };
   }
   const signal = app.ctx.signal;
   // The list item may be older than the platform's last look: a current read decides.
@@ -133,7 +135,7 @@ export async function prepareKnown(app: App, client: Client, known: { id: string
     left = remaining(flags, app.ctx.clock.now() - started);
     op = await latestOperation(client, id, signal);
   }
-  return { id, name, before: current, flags: left, ...(op ? { operationBefore: op.operation_id ?? null } : {}) };
+  return { id, name, ref, before: current, flags: left, ...(op ? { operationBefore: op.operation_id ?? null } : {}) };
 }
 
 function settledOrThrow(app: App, f: Finished, ref: string): void {
@@ -251,7 +253,7 @@ export async function changeAndWait(app: App, client: Client, prepared: Prepared
   const verb = typeof how.verb === 'function' ? how.verb() : how.verb;
   if (!sent.rollout) return noRollout(app, { id, name: sent.name, generation: before.spec_generation!, answer: sent.answer, waited: prepared.flags.wait, verb, extraJson: how.extraJson });
   const flags = how.waitingSince === undefined ? prepared.flags : remaining(prepared.flags, app.ctx.clock.now() - how.waitingSince, 1_000);
-  const code = await afterChange(app, client, { id, name: sent.name, target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson }, flags);
+  const code = await afterChange(app, client, { id, name: sent.name, ...(prepared.ref ? { ref: prepared.ref } : {}), target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson }, flags);
   if (prepared.flags.wait) how.onWaited?.();
   return code;
 }
@@ -265,6 +267,8 @@ export function createTarget(answer: Container | undefined): Target {
 export interface Change {
   id: string;
   name: string;
+  /** The reference as typed, for the resume hint. */
+  ref?: string;
   target: Target;
   answer?: ContainerRead;
   start?: WaitStart;
@@ -278,7 +282,7 @@ export interface Change {
  * container (`--json`) or the command to follow it, or wait for the rollout.
  */
 export async function afterChange(app: App, client: Client, change: Change, flags: WaitFlags): Promise<number> {
-  const subject: Subject = { id: change.id, name: change.name, target: change.target };
+  const subject: Subject = { id: change.id, name: change.name, target: change.target, ...(change.ref ? { ref: change.ref } : {}) };
   const gen = change.target.generation;
   app.info(`${change.verb} ${change.name} (id ${change.id})${gen !== undefined ? `: generation ${gen}` : ''}`);
   if (!flags.wait) {

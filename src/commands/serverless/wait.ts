@@ -72,7 +72,7 @@ async function itemOf(app: App, client: Client, ref: string, given: number | und
     ...(generation !== undefined ? { generation } : {}),
     ...baselineOfFlags(observedAfter, deploymentsBefore),
   };
-  return { subject: { id, name, target }, start: { initial: c } };
+  return { subject: { id, name, target, ref }, start: { initial: c } };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { VPS_KIND } from '../../client/families.js';
 import type { FamilySpec } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
+import { vpsStatusView } from './status-view.js';
 
 export const VPS: FamilySpec = {
   kind: VPS_KIND,
@@ -46,6 +47,6 @@ export const VPS: FamilySpec = {
     wait: { make: 'wait' },
     diagnose: { make: 'diagnose' },
     events: { make: 'events' },
-    status: { make: 'read', description: 'show the legacy status of a VPS and what it allows now (start, stop, reboot, delete)', sub: '/{id}/status', perResource: true },
+    status: { make: 'read', description: 'show the legacy status of a VPS and what it allows now (start, stop, reboot, delete)', sub: '/{id}/status', perResource: true, view: vpsStatusView },
   },
 };

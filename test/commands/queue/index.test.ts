@@ -95,7 +95,7 @@ describe('queue create / update', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(h.sim.requests[0]?.body).toEqual({ name: 'jobs-rabbit', resource_profile: 'queue-small', datacenter: 'fsn1', version: '4.0' });
-    expect(r.stderr).toMatch(/create of jobs-rabbit: pending/);
+    expect(r.stderr).toMatch(/creating jobs-rabbit \(provisioning\)/);
     expect(r.stderr).toMatch(/create of jobs-rabbit finished: ready/);
     const id = r.stdout.trim();
     expect(JSON.parse((await h.cli(['queue', 'get', id, '--json'])).stdout)).toMatchObject({ name: 'jobs-rabbit', version: '4.0', status: 'running' });
@@ -146,7 +146,7 @@ describe('queue create / update', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(writes()).toEqual([`PUT /api/v1/queue/${EVENTS}`]);
     expect(h.sim.requests.find((q) => q.method === 'PUT')?.body).toEqual({ resource_profile: 'queue-medium', automated_snapshots_enabled: false });
-    expect(r.stderr).toMatch(/update of events-rabbit: in_progress/);
+    expect(r.stderr).toMatch(/updating events-rabbit/);
     expect(r.stderr).toMatch(/update of events-rabbit finished: ready/);
     expect(JSON.parse((await h.cli(['queue', 'get', EVENTS, '--json'])).stdout)).toMatchObject({ resource_profile: 'queue-medium', memory_size_mb: 4096, automated_snapshots_enabled: false });
   });
@@ -171,7 +171,7 @@ describe('queue lifecycle actions', () => {
   it('the legacy status says "stopped" at once, yet the wait goes on until status_details settle', async () => {
     const r = await h.cli(['queue', 'stop', 'events-rabbit', '--wait']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/stop of events-rabbit: in_progress \(running\)/);
+    expect(r.stderr).toMatch(/stopping events-rabbit/);
     const polls = requestLines(h.sim).filter((l) => l === `GET /api/v1/queue/${EVENTS}`);
     expect(polls.length).toBeGreaterThan(2);
   });

@@ -174,7 +174,7 @@ describe('serverless create without --wait', () => {
     const id = named('fresh')!.id;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.stdout).toBe(`${id}\n`);
-    expect(r.stderr).toBe(`created fresh (id ${id}): generation 1\nhint: follow the rollout with: infra serverless wait ${id} --generation 1\n`);
+    expect(r.stderr).toBe(`created fresh (id ${id}): generation 1\nhint: follow the rollout with: infra serverless wait fresh --generation 1\n`);
     expect(requestLines(sim)).toEqual(['POST /api/v1/serverless']);
   });
 
@@ -226,7 +226,7 @@ describe('serverless update without --wait', () => {
     const r = await cli(['serverless', 'update', 'web', '--env', 'A=1', '--env', 'B=x=y', '--unset-env', 'LOG_LEVEL', '--port', '9000']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`updated web (id ${web}): generation 4\nhint: follow the rollout with: infra serverless wait ${web} --generation 4\n`);
+    expect(r.stderr).toBe(`updated web (id ${web}): generation 4\nhint: follow the rollout with: infra serverless wait web --generation 4\n`);
     // The list item that resolved the name carries the variables: no extra read.
     expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', `PUT /api/v1/serverless/${web}`]);
     expect(apiRequests().at(-1)?.body).toEqual({ port: 9000, environment_variables: { A: '1', B: 'x=y' } });
@@ -322,7 +322,7 @@ describe('on a server without generations', () => {
     const r = await cli0(['serverless', 'update', 'web', '--min', '2']);
     expect(r.code).toBe(0);
     // The deployment count before the change (3 in the seed) proves the new rollout on resume.
-    expect(r.stderr).toBe(`updated web (id ${web})\nhint: follow the rollout with: infra serverless wait ${web} --observed-after ${before} --deployments-before 3\n`);
+    expect(r.stderr).toBe(`updated web (id ${web})\nhint: follow the rollout with: infra serverless wait web --observed-after ${before} --deployments-before 3\n`);
   });
 
   it('create prints the id, and a wait without a baseline (nothing earlier to confuse it with)', async () => {
@@ -330,7 +330,7 @@ describe('on a server without generations', () => {
     expect(r.code).toBe(0);
     const id = sim0.world.containers.all().find((c) => c.name === 'fresh')!.id;
     expect(r.stdout).toBe(`${id}\n`);
-    expect(r.stderr).toBe(`created fresh (id ${id})\nhint: follow the rollout with: infra serverless wait ${id}\n`);
+    expect(r.stderr).toBe(`created fresh (id ${id})\nhint: follow the rollout with: infra serverless wait fresh\n`);
   });
 });
 

@@ -171,7 +171,7 @@ describe('snapshots restore --wait', () => {
     const r = await h.cli(['snapshots', 'restore', 'database', String(S.database.mysql), '--confirm', 'shop-mysql', '--wait']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('started directly');
-    expect(r.stderr).toMatch(/restore of shop-mysql: in_progress \(running\)/);
+    expect(r.stderr).toMatch(/restoring shop-mysql/);
     expect(r.stderr).toMatch(/restore of shop-mysql finished: ready/);
     expect(requestLines(h.sim).filter((l) => l === `GET /api/v1/database/${SEED_IDS.mysql}`).length).toBeGreaterThan(2);
   });

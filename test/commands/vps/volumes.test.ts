@@ -44,8 +44,8 @@ describe('reads', () => {
   it('vps status: the legacy status and what it allows', async () => {
     const r = await h.cli(['vps', 'status', 'vps-01']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/status_label:\s+Running/);
-    expect(r.stdout).toMatch(/can_be_stopped:\s+true/);
+    expect(r.stdout).toMatch(/^status:\s+Running$/m);
+    expect(r.stdout).toMatch(/^can do now:\s+stop, reboot, delete$/m);
     expect(requestLines(h.sim).at(-1)).toBe(`GET /api/v1/vps/${VPS1}/status`);
   });
 });

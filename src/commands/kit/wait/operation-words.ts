@@ -3,6 +3,7 @@
 // puts into its sentences, and the command that resumes the wait.
 import type { StatusError } from '../../../client/schemas.js';
 import type { Target } from '../../../wait/decide.js';
+import type { StatusRead } from '../../../wait/poller.js';
 import type { Words } from '../../../wait/verdict.js';
 import { failureHint } from '../../../shared/hints.js';
 
@@ -82,8 +83,30 @@ export function operationWords(s: OperationSubject): Words {
         case 'stale':
           return `the status of ${s.name} is stale: waiting for a live one`;
         default:
-          return `${s.verb} of ${s.name}: ${details?.summary ?? 'in progress'}${details?.operation?.state ? ` (${details.operation.state})` : ''}`;
+          return `${acting(s.verb)} ${s.name}${platformWord(read, s.verb, details?.operation?.state)}`;
       }
     },
+    // A stop is no rollout: the NDJSON phase names the action, as the progress line does.
+    eventPhase: (phase) => (phase === 'rolling_out' ? acting(s.verb) : phase),
   };
+}
+
+const ACTING: Record<string, string> = { stop: 'stopping', create: 'creating', delete: 'deleting', update: 'updating', restore: 'restoring', clone: 'cloning', start: 'starting' };
+
+/** `stopping`, `creating`, `rebooting`: the verb as what is happening now. */
+export function acting(verb: string): string {
+  return ACTING[verb] ?? (verb.endsWith('e') && !verb.endsWith('ee') ? `${verb.slice(0, -1)}ing` : `${verb}ing`);
+}
+
+/**
+ * What the platform says it is doing, in its own word where it has one (the legacy status:
+ * `provisioning`, `restoring`), shown only when it adds to the verb; else the operation's
+ * state where that is news (queued). `pending`, `in_progress` and `running` say nothing a
+ * person needs while the verb already says the action is under way.
+ */
+function platformWord(read: StatusRead, verb: string, state: string | null | undefined): string {
+  const legacy = (read as { status?: unknown }).status;
+  if (typeof legacy === 'string' && legacy && legacy !== acting(verb) && !['pending', 'in_progress', 'running', 'stopped', 'ready', 'unknown'].includes(legacy))
+    return ` (${legacy.replaceAll('_', ' ')})`;
+  return state === 'queued' ? ' (queued)' : '';
 }

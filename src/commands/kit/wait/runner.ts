@@ -10,7 +10,7 @@ import type { App } from '../../../cli/app.js';
 import { CliError, InterruptedError } from '../../../cli/errors.js';
 import type { Client } from '../../../client/index.js';
 import type { Target } from '../../../wait/decide.js';
-import { eventStream, type EventSink } from '../../../wait/events.js';
+import { eventStream, type EventSink, type EventSubject } from '../../../wait/events.js';
 import { errorAnnotation, onGitHubActions, summaryTable } from '../../../wait/github.js';
 import { rawStream } from '../../../output/terminal-guard.js';
 import { sanitize } from '../../../output/terminal-text.js';
@@ -60,7 +60,7 @@ export interface Finished {
 const NO_PROGRESS: Progress = { update() {}, done() {}, stop() {} };
 
 /** The NDJSON events of one wait, written to stderr (never silenced by --quiet: they were asked for). */
-export function jsonProgress(app: App, subject: { id: string; name: string; generation?: number }): EventSink {
+export function jsonProgress(app: App, subject: EventSubject): EventSink {
   // Events are data (JSON): past the terminal guard, exact.
   const write = (line: string) => rawStream(app.ctx.stderr).write(`${line}\n`);
   const sink = eventStream(subject, write, () => app.ctx.clock.now());
@@ -70,7 +70,7 @@ export function jsonProgress(app: App, subject: { id: string; name: string; gene
   return sink;
 }
 
-const eventSubject = (s: WaitSubject) => ({ id: s.id, name: s.name, ...(s.generation !== undefined ? { generation: s.generation } : {}) });
+const eventSubject = (s: WaitSubject): EventSubject => ({ id: s.id, name: s.name, words: s.words, ...(s.generation !== undefined ? { generation: s.generation } : {}) });
 
 async function poll(app: App, client: Client, s: WaitSubject, flags: WaitFlags, signal: AbortSignal, onEvent: (e: WaitEvent) => void): Promise<Finished> {
   let seenFresh = false;

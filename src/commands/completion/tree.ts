@@ -1,8 +1,8 @@
 // The command tree as completion sees it: each node's path, subcommands (with aliases and
 // shorthands), flags (with their choices) and positional choices, read from commander.
 import type { Command, Option } from 'commander';
-import { isShorthand } from './shorthands.js';
-import { COMPLETED_BY_CALLBACK } from './tree.js';
+import { isShorthand } from '../../cli/shorthands.js';
+import { COMPLETED_BY_CALLBACK } from '../../cli/tree.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 export const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];

@@ -1,5 +1,5 @@
 // The fish completion script: `complete -c infra` lines guarded by a path function.
-import { allNodes, type NodeSpec, oneLine } from './completion-tree.js';
+import { allNodes, type NodeSpec, oneLine } from './tree.js';
 
 export function fishScript(root: NodeSpec): string {
   const nodes = allNodes(root);

@@ -1,6 +1,6 @@
 // bash and zsh completion scripts: both read the same `case` tables and walk the words the
 // same way, so the generator is one.
-import { allNodes, type NodeSpec, oneLine } from './completion-tree.js';
+import { allNodes, type NodeSpec, oneLine } from './tree.js';
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
