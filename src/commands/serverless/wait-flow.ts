@@ -253,7 +253,12 @@ export async function changeAndWait(app: App, client: Client, prepared: Prepared
   const verb = typeof how.verb === 'function' ? how.verb() : how.verb;
   if (!sent.rollout) return noRollout(app, { id, name: sent.name, generation: before.spec_generation!, answer: sent.answer, waited: prepared.flags.wait, verb, extraJson: how.extraJson });
   const flags = how.waitingSince === undefined ? prepared.flags : remaining(prepared.flags, app.ctx.clock.now() - how.waitingSince, 1_000);
-  const code = await afterChange(app, client, { id, name: sent.name, ...(prepared.ref ? { ref: prepared.ref } : {}), target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson }, flags);
+  const code = await afterChange(
+    app,
+    client,
+    { id, name: sent.name, ...(prepared.ref ? { ref: prepared.ref } : {}), target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson },
+    flags,
+  );
   if (prepared.flags.wait) how.onWaited?.();
   return code;
 }
