@@ -35,6 +35,13 @@ describe('the design in the repository', () => {
     expect(found).toEqual([]);
   });
 
+  it('no test reads a file outside the checkout (it would skip or fail on any other machine)', () => {
+    // Spelled in pieces so this file does not match itself.
+    const outside = new RegExp(['[\'"`]/wo' + 'rk/', '\\.\\./sha' + 'red/', "join\\(ROOT, '\\.\\.'"].join('|'));
+    const tests = sourceFiles(join(ROOT, 'test')).filter((file) => outside.test(readFileSync(file, 'utf8')));
+    expect(tests.map((file) => file.slice(ROOT.length))).toEqual([]);
+  });
+
   it('the README is a first page: under 15 KB, with the long read in docs/', () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(15_000);
     for (const page of ['architecture', 'behaviour', 'decisions', 'performance', 'wire-format', 'simulator', 'development']) {
