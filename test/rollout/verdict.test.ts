@@ -73,9 +73,11 @@ describe('verdict', () => {
 
   it('timeout and interrupt: exit 6 / 130 with the resume command', () => {
     const base = { deleted: false, elapsedMs: 900_000, requests: 180 };
-    expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
-    expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait srv-101 --generation 3' });
-    expect(resumeCommand(subject, '7')).toBe('infra serverless wait srv-101 --generation 3 --project 7');
+    expect(verdict(subject, { ...base, outcome: 'timeout' }, opts)).toMatchObject({ exitCode: 6, hint: 'resume waiting with: infra serverless wait web --generation 3' });
+    expect(verdict(subject, { ...base, outcome: 'interrupted' }, opts)).toMatchObject({ exitCode: 130, hint: 'resume waiting with: infra serverless wait web --generation 3' });
+    expect(resumeCommand(subject, '7')).toBe('infra serverless wait web --generation 3 --project 7');
+    // Typed as an id, the hint keeps the id.
+    expect(resumeCommand({ ...subject, ref: 'srv-101' })).toBe('infra serverless wait srv-101 --generation 3');
   });
 
   it("interrupt in the subject's own words (a run keeps going): the clause and hint are the words', a timeout keeps the usual ones", () => {
@@ -131,12 +133,12 @@ describe('a server without generations', () => {
 
   it('resumes from the read before the change until a fresh read was seen', () => {
     // The deployment count proves a new rollout where observed_at alone could be a second look.
-    expect(resumeCommand(gl)).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z --deployments-before 3');
-    expect(resumeCommand({ ...gl, target: { baseline: { observed_at: baseline.observed_at } } })).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z');
+    expect(resumeCommand(gl)).toBe('infra serverless wait web --observed-after 2025-01-01T00:00:00.000Z --deployments-before 3');
+    expect(resumeCommand({ ...gl, target: { baseline: { observed_at: baseline.observed_at } } })).toBe('infra serverless wait web --observed-after 2025-01-01T00:00:00.000Z');
     // Sent while another rollout ran: only a new deployment tells.
-    expect(resumeCommand({ ...gl, target: { baseline: { ...baseline, settled: false } } })).toBe('infra serverless wait srv-101 --deployments-before 3');
-    expect(resumeCommand(gl, undefined, true)).toBe('infra serverless wait srv-101');
-    expect(resumeCommand({ ...gl, target: { baseline: null } })).toBe('infra serverless wait srv-101');
+    expect(resumeCommand({ ...gl, target: { baseline: { ...baseline, settled: false } } })).toBe('infra serverless wait web --deployments-before 3');
+    expect(resumeCommand(gl, undefined, true)).toBe('infra serverless wait web');
+    expect(resumeCommand({ ...gl, target: { baseline: null } })).toBe('infra serverless wait web');
   });
 
   it('names the change without a generation, and the evidence in --json', () => {
@@ -179,7 +181,7 @@ describe('a resume hint is a command that parses', () => {
   it('--deployments-before 0 (a container never deployed) is accepted by serverless wait', async () => {
     const { runCli } = await import('../helpers/cli.js');
     const hint = resumeCommand({ id: 'srv-101', name: 'web', target: { baseline: { observed_at: '2025-01-01T00:00:00.000Z', deployment_count: 0 } } });
-    expect(hint).toBe('infra serverless wait srv-101 --observed-after 2025-01-01T00:00:00.000Z --deployments-before 0');
+    expect(hint).toBe('infra serverless wait web --observed-after 2025-01-01T00:00:00.000Z --deployments-before 0');
     // No token: the usage is accepted, then the command stops at the missing setting.
     const r = await runCli([...hint.split(' ').slice(1)], { env: {} });
     expect(r.stderr).not.toMatch(/--deployments-before must be/);

@@ -49,7 +49,7 @@ describe('serverless deploy', () => {
     expect(r.stderr).toMatch(new RegExp(`^packed 6 files \\(\\d+ B\\) from ${dir}; uploading \\d+ B to web \\(id ${WEB}\\)$`, 'm'));
     expect(r.stderr).toMatch(/^upload accepted: building$/m);
     // One line per phase of the build, in order.
-    const phases = [...r.stderr.matchAll(/build of web: (\w+) \(running\)/g)].map((m) => m[1]);
+    const phases = [...r.stderr.matchAll(/building web(?: \((\w+)\))?\n/g)].map((m) => m[1] ?? 'building');
     expect(phases).toEqual(['pending', 'building', 'pushing']);
     expect(r.stderr).toMatch(/build of web finished: succeeded/);
     expect(r.stderr).toMatch(/^rolling out registry\.sim\.local\/acme\/web:build-1 to web/m);

@@ -73,7 +73,6 @@ export function operationWords(s: OperationSubject): Words {
       return failed(err);
     },
     phase: (d, read) => {
-      const details = read.status_details;
       switch (d.phase) {
         case 'previous_rollout':
           // A resume knows only a time: an operation that ended before it began is never seen.
@@ -83,30 +82,56 @@ export function operationWords(s: OperationSubject): Words {
         case 'stale':
           return `the status of ${s.name} is stale: waiting for a live one`;
         default:
-          return `${acting(s.verb)} ${s.name}${platformWord(read, s.verb, details?.operation?.state)}`;
+          return inFlightLine(s, read);
       }
     },
     // A stop is no rollout: the NDJSON phase names the action, as the progress line does.
-    eventPhase: (phase) => (phase === 'rolling_out' ? acting(s.verb) : phase),
+    eventPhase: (phase) => (phase === 'rolling_out' ? (acting(s.verb) ?? phase) : phase),
   };
 }
 
-const ACTING: Record<string, string> = { stop: 'stopping', create: 'creating', delete: 'deleting', update: 'updating', restore: 'restoring', clone: 'cloning', start: 'starting' };
+// The verbs whose gerund names what is happening; other words (`activation`, `password
+// rotation`) are nouns: their lines keep `<noun> of <name>`, their events the engine's phase.
+const ACTING: Record<string, string> = {
+  attach: 'attaching',
+  build: 'building',
+  clone: 'cloning',
+  create: 'creating',
+  delete: 'deleting',
+  deploy: 'deploying',
+  'force-stop': 'force-stopping',
+  reboot: 'rebooting',
+  reinstall: 'reinstalling',
+  resize: 'resizing',
+  restart: 'restarting',
+  restore: 'restoring',
+  start: 'starting',
+  stop: 'stopping',
+  update: 'updating',
+};
 
-/** `stopping`, `creating`, `rebooting`: the verb as what is happening now. */
-export function acting(verb: string): string {
-  return ACTING[verb] ?? (verb.endsWith('e') && !verb.endsWith('ee') ? `${verb.slice(0, -1)}ing` : `${verb}ing`);
+/** `stopping`, `creating`: the verb as what is happening now; undefined for a noun. */
+export function acting(verb: string): string | undefined {
+  return ACTING[verb];
 }
 
+/** Words that say nothing a person needs while the verb already says the action is under way. */
+const SAYS_NOTHING = ['in_progress', 'running', 'stopped', 'ready', 'unknown'];
+
 /**
- * What the platform says it is doing, in its own word where it has one (the legacy status:
- * `provisioning`, `restoring`), shown only when it adds to the verb; else the operation's
- * state where that is news (queued). `pending`, `in_progress` and `running` say nothing a
- * person needs while the verb already says the action is under way.
+ * The progress line of an operation in flight: `creating orders-pg (provisioning)`. The word in
+ * brackets is the platform's own where it has one (the legacy status), else the summary where
+ * it tells a step (a build's `pending`, `pushing`), else the operation's state where that is
+ * news (queued); shown only when it adds to the verb. A create's `pending` is said by its
+ * legacy status (`provisioning`) instead.
  */
-function platformWord(read: StatusRead, verb: string, state: string | null | undefined): string {
+function inFlightLine(s: OperationSubject, read: StatusRead): string {
+  const details = read.status_details;
+  const doing = acting(s.verb);
+  const says = (w: unknown): w is string => typeof w === 'string' && w !== '' && w !== doing && !SAYS_NOTHING.includes(w);
   const legacy = (read as { status?: unknown }).status;
-  if (typeof legacy === 'string' && legacy && legacy !== acting(verb) && !['pending', 'in_progress', 'running', 'stopped', 'ready', 'unknown'].includes(legacy))
-    return ` (${legacy.replaceAll('_', ' ')})`;
-  return state === 'queued' ? ' (queued)' : '';
+  const summary = details?.summary;
+  const word = says(legacy) && legacy !== 'pending' ? legacy : says(summary) ? summary : details?.operation?.state === 'queued' ? 'queued' : undefined;
+  const bracket = word ? ` (${word.replaceAll('_', ' ')})` : '';
+  return doing ? `${doing} ${s.name}${bracket}` : `${s.verb} of ${s.name}: ${summary ?? 'in progress'}${bracket && word !== summary ? bracket : ''}`;
 }
