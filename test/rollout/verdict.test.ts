@@ -87,7 +87,8 @@ describe('verdict', () => {
     expect(said).toMatchObject({ exitCode: 143, message: 'terminated while waiting for generation 3 of web; the run keeps going', hint: 'cancel it with: x' });
     const late = v.verdict(words, 'web', 'srv-101', { ...base, outcome: 'timeout' }, { ...opts, endpoint: 'GET /x' });
     expect(late.message).toMatch(/; the rollout goes on server-side$/);
-    expect(late.hint).toBe('resume waiting with: infra serverless wait srv-101 --generation 3');
+    // The resume hint names the container as typed, else by name (web), not by its id.
+    expect(late.hint).toBe('resume waiting with: infra serverless wait web --generation 3');
   });
 });
 
