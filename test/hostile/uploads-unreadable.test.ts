@@ -2,9 +2,9 @@
 // tests run as root in CI, and root reads every file whatever its mode, so the process is
 // started as `nobody` (a root test process may do that) to see what a person sees.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { CONTAINER_ID, slowServer, type SlowServer } from './upload-server.js';
@@ -25,14 +25,36 @@ function openDir(): string {
   return dir;
 }
 
+/** Whether others may run `path`: the file and every directory above it let them through. */
+function othersMayRun(path: string): boolean {
+  for (let p = path; ; p = dirname(p)) {
+    if ((statSync(p).mode & 0o001) === 0) return false;
+    if (dirname(p) === p) return true;
+  }
+}
+
+/**
+ * The node to start as `nobody`: this one, unless it lives in a directory only root may enter
+ * (CI installs its second Node in a private temporary folder), then a copy in an open one.
+ */
+function nodeForOthers(): string {
+  if (othersMayRun(process.execPath)) return process.execPath;
+  const copy = join(openDir(), 'node');
+  copyFileSync(process.execPath, copy);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
 function runAs(uid: number | undefined, argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
+    const child = spawn(uid === undefined ? process.execPath : nodeForOthers(), [BIN, ...argv], {
       env: { PATH: process.env.PATH ?? '', HOME: openDir(), XDG_CACHE_HOME: openDir(), INFRA_CONFIG_DIR: openDir(), ...env },
       ...(uid === undefined ? {} : { uid, gid: uid }),
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // A process that cannot start (EACCES) is a failed assertion below, never a hang.
+    child.on('error', (err) => resolve({ code: null, stderr: `${stderr}${err.message}` }));
     child.on('close', (code) => resolve({ code, stderr }));
   });
 }
