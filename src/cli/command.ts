@@ -157,6 +157,7 @@ export function list<T>(flags: string, description: string, parse?: (value: stri
 // --- arguments -----------------------------------------------------------------------------
 
 export function arg(name: `<${string}...>`, description: string): ArgSpec<string[]>;
+export function arg(name: `[${string}...]`, description: string): ArgSpec<string[]>;
 export function arg(name: `<${string}>`, description: string, choices?: readonly string[]): ArgSpec<string>;
 export function arg(name: `[${string}]`, description: string): ArgSpec<string | undefined>;
 export function arg(name: string, description: string, choices?: readonly string[]): ArgSpec<unknown> {

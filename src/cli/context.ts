@@ -25,6 +25,12 @@ export interface Context {
   clock: Clock;
   /** Aborted on Ctrl-C; its reason is an InterruptedError. */
   signal: AbortSignal;
+  /**
+   * While a program the user drives owns the terminal (psql, ssh), Ctrl-C is that program's
+   * key: the entry stops turning it into an abort until the returned release is called.
+   * Absent in-process (tests, a library): nothing to hold.
+   */
+  holdInterrupts?: () => () => void;
   /** Transport for the API client (tests, library embedding); default: undici agent. */
   dispatcher?: Dispatcher;
   prompter?: Prompter;

@@ -70,6 +70,10 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Called with the child once it started (to send signals). */
   onSpawn?: (child: ReturnType<typeof spawn>) => void;
+  /** Called with all stdout so far whenever more arrives (to act when a line shows). */
+  onStdout?: (text: string, child: ReturnType<typeof spawn>) => void;
+  /** Leave stdin open (the test ends it); `stdin` is then not written. */
+  stdinOpen?: boolean;
 }
 
 /** Runs bin/infra as a real process with exactly the environment given (no inherited CI, NO_COLOR...). */
@@ -84,7 +88,10 @@ export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliRe
     const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      opts.onStdout?.(stdout, child);
+    });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -95,7 +102,7 @@ export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliRe
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr });
     });
-    child.stdin.end(opts.stdin ?? '');
+    if (!opts.stdinOpen) child.stdin.end(opts.stdin ?? '');
     opts.onSpawn?.(child);
   });
 }

@@ -20,6 +20,7 @@ export const CACHE: FamilySpec = {
     stop: { make: 'action', description: 'stop a running cache (connections are refused until it starts); --wait until it is stopped' },
     'force-stop': { make: 'force-stop' },
     'connection-info': { make: 'datastore credentials', store: 'cache' },
+    connect: { make: 'datastore connect', store: 'cache' },
     'dns enable': { make: 'datastore dns', store: 'cache', enable: true },
     'dns disable': { make: 'datastore dns', store: 'cache', enable: false },
     metrics: { make: 'read', description: 'memory, clients, commands and hit ratio of a cache (zeros while it is not running)', sub: '/{id}/metrics', perResource: true },

@@ -19,6 +19,7 @@ export const DATABASE: FamilySpec = {
     },
     stop: { make: 'action', description: 'stop a running database (connections are refused until it starts); --wait until it is stopped' },
     credentials: { make: 'datastore credentials', store: 'database' },
+    connect: { make: 'datastore connect', store: 'database' },
     'force-stop': { make: 'force-stop' },
     'dns enable': { make: 'datastore dns', store: 'database', enable: true },
     'dns disable': { make: 'datastore dns', store: 'database', enable: false },

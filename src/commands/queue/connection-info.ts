@@ -1,23 +1,11 @@
 // How to connect to a broker: GET /queue/{id}/connection-info. People get the password and the
 // URL masked unless --show-secrets; --url prints the AMQP URL alone, whole (for scripts).
 import { resourceArg, defineCommand, flag } from '../../cli/command.js';
-import * as z from 'zod/mini';
-import { need, optNum, optText } from '../../client/wire.js';
+import { need } from '../../client/wire.js';
 import { maskPassword, maskUrlPassword } from '../../output/mask.js';
 import { urlOutput } from '../resource/connection.js';
 import { QUEUE } from './family.js';
-
-function hostOf(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).hostname || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** What the command reads of the answer; everything else passes through to --json. */
-const ConnectionInfo = z.looseObject({ amqp_url: optText, management_url: optText, host: optText, port: optNum, vhost: optText, username: optText, password: optText });
+import { hostOf, readConnectionInfo } from './connection.js';
 
 export default defineCommand({
   path: ['queue', 'connection-info'],
@@ -35,11 +23,7 @@ export default defineCommand({
     'infra queue credentials events-rabbit --json',
   ],
   run: async (app, { args: [ref], opts }) => {
-    const client = await app.client();
-    const id = (await client.resources.resolve(QUEUE.kind, ref, { signal: app.ctx.signal })).id;
-    const { raw, endpoint } = await client.resources.read(QUEUE.kind, `/${encodeURIComponent(id)}/connection-info`, { signal: app.ctx.signal });
-    const parsed = ConnectionInfo.safeParse(raw);
-    const info: z.infer<typeof ConnectionInfo> = parsed.success ? parsed.data : {};
+    const { raw, endpoint, info } = await readConnectionInfo(app, ref);
     // --url is data the user asked for by name: whole when piped, masked on a terminal (urlOutput).
     if (opts.url) return urlOutput(app, need(info.amqp_url, endpoint, 'amqp_url'), opts.showSecrets);
     if (app.json) return app.printJson(raw);

@@ -46,6 +46,7 @@ export type GenericVerb =
   /** The datastore verbs (databases and caches): their list, credentials, DNS and force-stop. */
   | { make: 'datastore list'; store: DatastoreKind }
   | { make: 'datastore credentials'; store: DatastoreKind }
+  | { make: 'datastore connect'; store: DatastoreKind }
   | { make: 'datastore dns'; store: DatastoreKind; enable: boolean }
   | { make: 'force-stop' };
 

@@ -37,6 +37,8 @@ export async function makeVerb(spec: FamilySpec, word: string): Promise<CommandD
       return (await import('./datastore.js')).listCommand(v.store);
     case 'datastore credentials':
       return (await import('./datastore.js')).credentialsCommand(v.store);
+    case 'datastore connect':
+      return (await import('./datastore-connect.js')).connectCommand(v.store);
     case 'datastore dns':
       return (await import('./datastore.js')).dnsCommand(v.store, v.enable);
     case 'force-stop':

@@ -19,6 +19,9 @@ function commandsOf(example: string): string[][] {
     const inner = /\$\((infra [^)]*)\)/.exec(segment)?.[1];
     const line = (inner ?? segment.split('|')[0]!).trim();
     if (!line.startsWith('infra ') || line.includes('$')) return [];
+    // `connect` starts a program of the reader's machine (psql, redis-cli): its process test
+    // runs it with fake clients on PATH. What it prints for other tools runs here.
+    if (/ connect /.test(`${line} `) && !/--print-env|--url/.test(line)) return [];
     return [
       line
         .split(/\s+/)
@@ -39,7 +42,7 @@ describe('database and cache help examples', () => {
 
   it('cover every command of both families', () => {
     expect(commands.length).toBeGreaterThanOrEqual(36);
-    expect(cases.every(([, e]) => commandsOf(e).length > 0)).toBe(true);
+    expect(cases.every(([path, e]) => commandsOf(e).length > 0 || path.endsWith(' connect'))).toBe(true);
   });
 
   // useHarness resets the world before each case.
