@@ -35,7 +35,7 @@ export interface Field {
 
 /** A message for a bad file: `--file: deploy.yaml: caches[1].engine: ...` (exit 2, before any request). */
 export function fileError(label: string, where: string, message: string): UsageError {
-  return new UsageError(`--file: ${label}: ${where}: ${message}`, 'docs/apply-format.md describes the file; `infra export` writes one');
+  return new UsageError(`--file: ${label}: ${where}: ${message}`, "'infra apply --help' describes the file; 'infra export' writes one");
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
