@@ -26,7 +26,7 @@ function familiesOption(value: string): Adapter[] {
 }
 
 const HEADER = [
-  '# The live state as `infra apply -f` reads it (docs/apply-format.md), written by `infra export`.',
+  '# The live state as `infra apply -f FILE` reads it (docs/apply-format.md), written by `infra export`.',
   '# No secret is in this file: keep_env names variables whose values stay as they are.',
 ];
 
