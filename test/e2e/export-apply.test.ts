@@ -78,6 +78,8 @@ describe('infra export and infra apply, through bin/infra', () => {
     expect(puts.map((q) => q.method)).toEqual(['PUT']);
     expect(puts[0]!.path).toMatch(/^\/api\/v1\/cache\/[0-9a-f-]+$/);
     expect(puts[0]!.body).toEqual({ resource_profile: 'medium' });
+    // apply does not wait for the change to roll out, and says how to.
+    expect(apply.stderr).toContain(`hint: follow the changes with: infra cache wait ${puts[0]!.path.split('/').pop()}\n`);
 
     sim.requests.length = 0;
     expect((await run(['apply', '-f', path, '--check'])).code).toBe(0);

@@ -52,6 +52,8 @@ export interface Adapter {
   family: string;
   /** Words for messages: `cache`. */
   noun: string;
+  /** How a person follows a change to completion (`infra cache wait ${id}`); none where a change is done at once. */
+  follow?: (ids: readonly string[]) => string;
   /** Fields in the order the export writes them (name first). */
   fields: readonly Field[];
   /** Checks one entry of the file (throws exit 2 naming the path). */
@@ -136,6 +138,7 @@ export interface ResourceSpec {
   updateAccepted?: boolean;
   /** The reason a live resource cannot be written in a file (an alert without a name). */
   skip?: (live: Live) => string | undefined;
+  follow?: (ids: readonly string[]) => string;
 }
 
 /** A family whose resources are plain REST resources of the generic client. */
@@ -145,6 +148,7 @@ export function resourceAdapter(spec: ResourceSpec): Adapter {
     key: spec.key,
     family: spec.family,
     noun: kind.noun,
+    ...(spec.follow ? { follow: spec.follow } : {}),
     fields,
     parse: (value, where, label) => parseEntry(fields, value, where, label, spec.required),
     async list(client, signal) {

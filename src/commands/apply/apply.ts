@@ -59,8 +59,11 @@ export default defineCommand({
     refuseBlocked(planned);
     const done = await execute(app, client, planned);
     if (app.json) app.printJson({ dry_run: false, resources: done.map((d) => resourceJson(d.planned, d.action, d.id)) });
-    const changed = done.filter((d) => d.action !== 'unchanged').length;
-    app.info(`applied: ${changed} of ${done.length} resource${done.length === 1 ? '' : 's'} changed; nothing was deleted`);
+    const changed = done.filter((d) => d.action !== 'unchanged');
+    app.info(`applied: ${changed.length} of ${done.length} resource${done.length === 1 ? '' : 's'} changed; nothing was deleted`);
+    // Changes roll out after the write; apply does not wait for them, and says how to.
+    const follow = [...new Set(changed.map((d) => d.planned.adapter))].flatMap((a) => (a.follow ? [a.follow(changed.filter((d) => d.planned.adapter === a).map((d) => d.id))] : []));
+    if (follow.length && !app.json) app.hint(`follow the changes with: ${follow.join('; ')}`);
     return ExitCode.OK;
   },
 });

@@ -154,6 +154,7 @@ export const CONTAINERS: Adapter = {
   key: 'containers',
   family: 'serverless',
   noun: 'container',
+  follow: (ids) => `infra serverless wait ${ids.join(' ')}`,
   fields: [...FIELDS, ...ENV_FIELDS],
   parse,
   async list(client, signal) {

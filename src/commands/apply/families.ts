@@ -34,6 +34,7 @@ export const DATABASES: Adapter = resourceAdapter({
   fields: datastoreFields('database'),
   required: ['engine', 'resource_profile'],
   defaults: { datacenter: 'fsn1' },
+  follow: (ids) => ids.map((id) => `infra database wait ${id}`).join('; '),
 });
 
 export const CACHES: Adapter = resourceAdapter({
@@ -43,6 +44,7 @@ export const CACHES: Adapter = resourceAdapter({
   fields: datastoreFields('cache'),
   required: ['engine', 'resource_profile'],
   defaults: { datacenter: 'fsn1' },
+  follow: (ids) => ids.map((id) => `infra cache wait ${id}`).join('; '),
 });
 
 export const QUEUES: Adapter = resourceAdapter({
@@ -59,6 +61,7 @@ export const QUEUES: Adapter = resourceAdapter({
   required: ['resource_profile'],
   defaults: { datacenter: 'fsn1' },
   updateAccepted: true,
+  follow: (ids) => ids.map((id) => `infra queue wait ${id}`).join('; '),
 });
 
 const CHANNELS = ['database', 'mail', 'webhook'];
