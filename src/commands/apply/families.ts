@@ -118,7 +118,7 @@ export const FIREWALLS: Adapter = resourceAdapter({
   fields: [
     { key: 'name', type: 'text', update: false },
     { key: 'description', type: 'text', nullable: true, update: true },
-    { key: 'rules', type: 'rules', update: true, normalise: (v, where) => normaliseRules(v, where), toWire: (v) => (v as Raw[]).map((r, i) => ({ ...r, order: i + 1 })) },
+    { key: 'rules', type: 'rules', update: true, normalise: (v, where, live) => normaliseRules(v, where, live), toWire: (v) => (v as Raw[]).map((r, i) => ({ ...r, order: i + 1 })) },
   ],
   // A list item may come without its rules (the API loads them on the one-firewall read).
   lacks: (raw) => !Array.isArray(raw.rules),

@@ -29,8 +29,11 @@ export interface Field {
   spreads?: boolean;
   /** A list whose order means nothing: compared, and exported, sorted. */
   set?: boolean;
-  /** Checks and normalises a value the type allows (a duration to seconds, a rule's defaults). */
-  normalise?: (v: Value, where: string) => Value;
+  /**
+   * Checks and normalises a value the type allows (a duration to seconds, a rule's defaults).
+   * `live`: the value is the server's, where what the file cannot say is left out, not refused.
+   */
+  normalise?: (v: Value, where: string, live?: boolean) => Value;
 }
 
 /** A message for a bad file: `--file: deploy.yaml: caches[1].engine: ...` (exit 2, before any request). */
@@ -100,7 +103,7 @@ export function liveValue(f: Field, raw: Raw): Value | undefined {
   if (f.type === 'texts' && Array.isArray(v)) return f.set ? [...new Set(v as string[])].sort() : v;
   if (f.normalise) {
     try {
-      return f.normalise(v, f.key);
+      return f.normalise(v, f.key, true);
     } catch {
       return v;
     }

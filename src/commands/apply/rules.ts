@@ -10,21 +10,25 @@ const SERVER_KEYS = ['id', 'order', 'firewall_id', 'created_at', 'updated_at'];
 
 type Rule = { [key: string]: Value };
 
-/** Checks and normalises a list of rules; throws a TypeError naming the rule and field. */
-export function normaliseRules(v: Value, where: string): Value {
+/**
+ * Checks and normalises a list of rules; throws a TypeError naming the rule and field. The
+ * server's rules (`live`) may carry fields a file does not: they are left out, not refused.
+ */
+export function normaliseRules(v: Value, where: string, live = false): Value {
   if (!Array.isArray(v)) throw new TypeError(`${where} must be a list of rules`);
   const rules = v.map((r, i) => ({ r: r as Rule, i }));
   // Rules as read carry their order; a file's are in the order written.
   rules.sort((a, b) => orderOf(a.r, a.i) - orderOf(b.r, b.i));
-  return rules.map(({ r, i }) => normaliseRule(r, `${where}[${i}]`));
+  return rules.map(({ r, i }) => normaliseRule(r, `${where}[${i}]`, live));
 }
 
 function orderOf(r: Rule, i: number): number {
   return typeof r.order === 'number' ? r.order : i + 1;
 }
 
-function normaliseRule(r: Rule, where: string): Rule {
-  for (const k of Object.keys(r)) if (!(KEYS as readonly string[]).includes(k) && !SERVER_KEYS.includes(k)) throw new TypeError(`${where}.${k} is not a field of a rule (known: ${KEYS.join(', ')})`);
+function normaliseRule(r: Rule, where: string, live: boolean): Rule {
+  for (const k of Object.keys(r))
+    if (!live && !(KEYS as readonly string[]).includes(k) && !SERVER_KEYS.includes(k)) throw new TypeError(`${where}.${k} is not a field of a rule (known: ${KEYS.join(', ')})`);
   const text = (k: string) => {
     const x = r[k];
     if (x === undefined || x === null) return undefined;
