@@ -15,6 +15,7 @@ import type { Adapter } from './adapter.js';
 import { ADAPTERS, adapterFor, API_VERSION, KIND } from './document.js';
 
 function familiesOption(value: string): Adapter[] {
+  if (value.split(',').every((w) => w.trim() === '')) throw new InvalidArgumentError(`--family takes one or more of ${ADAPTERS.map((x) => x.family).join(', ')}, comma-separated.`);
   return value
     .split(',')
     .filter((w) => w.trim() !== '')
