@@ -30,3 +30,7 @@ export const SSH_KEY_KIND: ResourceKind = { path: '/ssh-keys', noun: 'SSH key', 
 export function datastoreKind(kind: DatastoreKind): ResourceKind {
   return { path: `/${kind}`, noun: kind, ids: 'uuid', wrapper: 'instance', permission: kind };
 }
+
+// The kinds `export` and `apply` read and write beside their own families' commands.
+export const QUEUE_KIND: ResourceKind = { path: '/queue', noun: 'queue', ids: 'uuid', wrapper: 'instance', permission: 'queue' };
+export const FIREWALL_KIND: ResourceKind = { path: '/firewalls', noun: 'firewall', ids: 'uuid', wrapper: 'firewall', permission: 'firewall' };

@@ -17,6 +17,7 @@ const RAW_USERS: Record<string, string> = {
   'commands/kit/wait/runner.ts': '--progress json events are data',
   'commands/kit/logs-stream.ts': 'logs --json is NDJSON data',
   'commands/api/api.ts': "infra api --paginate streams the server's JSON as it is",
+  'commands/apply/export.ts': 'infra export prints the file -o would write; its YAML writer escapes every control and bidi character itself',
 };
 
 describe('terminal guard architecture', () => {

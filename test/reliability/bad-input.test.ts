@@ -176,6 +176,9 @@ const BAD_FOR: Record<string, string[]> = {
   // A path to pack although it looks like a secret: only an empty one is wrong before the walk.
   'serverless deploy --include': ['', ' '],
   'static-sites deploy --include': ['', ' '],
+  // export: the families it writes, and where (a path is free text: only an empty one is wrong before the reads).
+  'export --family': ['', ',', 'buckets', 'cache,nope'],
+  'export --output': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
 const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
@@ -204,6 +207,7 @@ const REQUIRED: Record<string, string[]> = {
   'serverless delete': ['--yes'],
   'serverless preflight': ['--image', 'registry.sim.local/acme/n:1'],
   'serverless apply': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
+  apply: ['--file', 'test/reliability/apply.yaml'],
   'vps create': ['--name', 'n1', '--image', 'debian-12', '--plan', 'nano_shared', '--cpu-platform', 'amd', '--password-stdin'],
   'vps update': ['--cpu', 'shared'],
   'vps delete': ['--yes'],

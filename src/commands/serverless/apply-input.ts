@@ -8,7 +8,7 @@ import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../kit/stdin.js';
 import { InvalidArgumentError } from 'commander';
 import { delaySeconds, RESOURCE_PROFILES, settingsFrom, slugFrom, splitImage, type Settings } from './flags.js';
-import { parseYaml, YamlError } from './apply-yaml.js';
+import { parseYaml, YamlError } from '../../shared/yaml.js';
 
 /** One container as it should be. Fields left out are left as they are (a create uses the defaults). */
 export interface Desired {
@@ -83,7 +83,7 @@ export async function fromFile(app: App, path: string): Promise<Desired[]> {
   return yaml ? parseApplyYaml(text, label) : parseApplyFile(text, label);
 }
 
-/** Pure: the containers of a YAML file (the subset apply-yaml.ts reads). */
+/** Pure: the containers of a YAML file (the subset src/shared/yaml.ts reads). */
 export function parseApplyYaml(text: string, label: string): Desired[] {
   let doc: unknown;
   try {

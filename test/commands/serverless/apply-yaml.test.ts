@@ -1,7 +1,7 @@
 // The YAML subset a deploy file needs, read without a YAML dependency; anything outside it is
 // refused with its line, never guessed at.
 import { describe, expect, it } from 'vitest';
-import { parseYaml } from '../../../src/commands/serverless/apply-yaml.js';
+import { parseYaml } from '../../../src/shared/yaml.js';
 import { parseApplyDoc, parseApplyYaml } from '../../../src/commands/serverless/apply-input.js';
 
 const DEPLOY = `# what runs in production

@@ -1,4 +1,4 @@
-// A deploy file in YAML, without a YAML dependency: the block subset such a file needs
+// YAML for the files `serverless apply` and `apply` read, without a YAML dependency: the block subset such a file needs
 // (mappings, sequences, plain and quoted scalars, `[a, b]` and `{k: v}` of scalars, comments),
 // read with YAML 1.2's core schema (true/false, null/~, numbers; everything else is text).
 // Anything else (anchors, aliases, tags, multi-line scalars, several documents) is refused
