@@ -336,6 +336,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   alertIncidents('get'),
   at('alerts resource sources', () => import('./alerts/resource/sources.js')),
   at('alerts resource catalog', () => import('./alerts/resource/catalog.js')),
+  // Merged logs: one tail of several containers and products.
+  at('logs', () => import('./logs/logs.js')),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
