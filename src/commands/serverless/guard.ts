@@ -51,7 +51,7 @@ export function guardOf(opts: { verify?: string; verifyTimeout?: number; rollbac
   return { ...(opts.verify !== undefined ? { verifyPath: opts.verify } : {}), verifyTimeoutMs: opts.verifyTimeout ?? DEFAULT_VERIFY_TIMEOUT_MS, rollback: opts.rollbackOnFailure === true };
 }
 
-interface VerifyResult {
+export interface VerifyResult {
   url: string | null;
   status: number | null;
   ok: boolean;
@@ -83,13 +83,10 @@ export function guardedWait(app: App, client: Client, guard: Guard) {
     const subject = { id: change.id, name: change.name, target: change.target, ...(change.ref ? { ref: change.ref } : {}) };
     const first = await follow(app, client, rolloutSubject(app, client, { subject, start: change.start ?? {} }), flags);
     const outcome = first.result.outcome;
-    let checked: VerifyResult | undefined;
-    if (outcome === 'ready' && guard.verifyPath !== undefined) checked = await verify(app, first.result.container as Container | undefined, guard.verifyPath, guard.verifyTimeoutMs);
-    const bad = outcome === 'degraded' || outcome === 'failed' || (checked !== undefined && !checked.ok);
+    const checked = await verifyFinished(app, guard, first);
     const extra = { ...change.extraJson, ...(checked ? { verify: checked } : {}) };
-    if (!bad) return reportPlain(app, first, extra);
-    const what = checked && !checked.ok ? `is ready, but ${verifyWords(checked)}` : `ended ${outcome}`;
-    const failed = `generation ${first.json.spec_generation ?? gen ?? '?'} of ${change.name} ${what}`;
+    const failed = failureOf(first, checked, change.name);
+    if (!failed) return reportPlain(app, first, extra);
     if (!guard.rollback) {
       if (outcome !== 'ready') return reportPlain(app, first, extra);
       if (app.json) app.printJson({ ...first.json, ...extra });
@@ -107,69 +104,110 @@ async function reportPlain(app: App, f: Finished, extra: Record<string, unknown>
 }
 
 interface Failure {
-  change: Change;
+  change: Pick<Change, 'id' | 'name' | 'ref'>;
   first: Finished;
   /** `generation 4 of web ended degraded`: said in every line after. */
   failed: string;
-  extra: Record<string, unknown>;
   flags: WaitFlags;
 }
 
-async function rollBack(app: App, client: Client, x: Failure): Promise<number> {
+/** How a guarded rollback ended: its exit code, its line, and the `rollback` member of --json. */
+export interface Ending {
+  code: ExitCode;
+  message: string;
+  hint?: string;
+  rollback: Record<string, unknown>;
+}
+
+/** The words of a failed guarded rollout (`generation 4 of web ended degraded`), or undefined when it went well. */
+export function failureOf(f: Finished, checked: VerifyResult | undefined, name: string): string | undefined {
+  const outcome = f.result.outcome;
+  const bad = outcome === 'degraded' || outcome === 'failed' || (checked !== undefined && !checked.ok);
+  if (!bad) return undefined;
+  const what = checked && !checked.ok ? `is ready, but ${verifyWords(checked)}` : `ended ${outcome}`;
+  return `generation ${f.json.spec_generation ?? '?'} of ${name} ${what}`;
+}
+
+/** The --verify check of a finished rollout, when asked and the rollout is ready. */
+export async function verifyFinished(app: App, guard: Guard, f: Finished): Promise<VerifyResult | undefined> {
+  if (f.result.outcome !== 'ready' || guard.verifyPath === undefined) return undefined;
+  return verify(app, f.result.container as Container | undefined, guard.verifyPath, guard.verifyTimeoutMs);
+}
+
+async function rollBack(app: App, client: Client, x: Failure & { extra: Record<string, unknown> }): Promise<number> {
+  const end = await rollBackOne(app, client, x);
+  if (app.json) app.printJson({ ...x.first.json, ...x.extra, rollback: end.rollback });
+  throw new CliError(end.code, end.message, end.hint);
+}
+
+/** Rolls one container back to its last good deployment and waits for it; never throws but for Ctrl-C. */
+export async function rollBackOne(app: App, client: Client, x: Failure): Promise<Ending> {
   const { change, first, failed, flags } = x;
   const signal = app.ctx.signal;
-  const current = (first.result.container as Container | undefined) ?? (await client.serverless.get(change.id, { signal })).container;
-  const json = (rollback: Record<string, unknown>) => app.json && app.printJson({ ...first.json, ...x.extra, rollback: { failed_generation: first.json.spec_generation ?? null, ...rollback } });
+  const ref = change.ref ?? change.id;
+  const failedGeneration = first.json.spec_generation ?? null;
   const originalCode = first.verdict.exitCode === ExitCode.OK ? ExitCode.FAILED : first.verdict.exitCode;
-  const { items } = await client.serverless.deployments(change.id, { signal });
-  let target: (typeof items)[number];
-  try {
-    target = pickTarget(items, undefined, change.name);
-  } catch {
-    json({ rolled_back: false, reason: 'no_good_deployment', restored: null });
-    throw new CliError(
-      originalCode,
-      `${failed}; no earlier deployment of ${change.name} became ready, so there is nothing to roll back to`,
-      `see why with: infra serverless diagnose ${change.ref ?? change.id}`,
-    );
-  }
-  const label = revisionLabel(target);
-  const restored = { revision_number: target.revision_number ?? null, revision_name: target.revision_name ?? null, image: deploymentImage(target) ?? null };
-  const body = rollbackChange(target, current);
-  if (Object.keys(body).length === 0) {
-    json({ rolled_back: false, reason: 'nothing_differs', restored });
-    throw new CliError(
-      originalCode,
-      `${failed}; ${change.name} already has the image and settings of ${label}, the last good deployment, so a rollback would change nothing (environment variables are not part of the deployment history)`,
-      `see why with: infra serverless diagnose ${change.ref ?? change.id}`,
-    );
-  }
-  app.warn(`${failed}: rolling back to ${label}`);
-  let second: Finished;
+  const end = (code: ExitCode, message: string, hint: string | undefined, rollback: Record<string, unknown>): Ending => ({
+    code,
+    message,
+    ...(hint ? { hint } : {}),
+    rollback: { failed_generation: failedGeneration, ...rollback },
+  });
+  let label = 'the last good deployment';
+  let restored: Record<string, unknown> | null = null;
   let generation: number | undefined;
   try {
-    const prepared = await prepareKnown(app, client, { id: change.id, name: change.name, item: current, ref: change.ref ?? change.id }, flags);
+    const current = (first.result.container as Container | undefined) ?? (await client.serverless.get(change.id, { signal })).container;
+    const { items } = await client.serverless.deployments(change.id, { signal });
+    let target: (typeof items)[number];
+    try {
+      target = pickTarget(items, undefined, change.name);
+    } catch {
+      return end(originalCode, `${failed}; no earlier deployment of ${change.name} became ready, so there is nothing to roll back to`, `see why with: infra serverless diagnose ${ref}`, {
+        rolled_back: false,
+        reason: 'no_good_deployment',
+        restored: null,
+      });
+    }
+    label = revisionLabel(target);
+    restored = { revision_number: target.revision_number ?? null, revision_name: target.revision_name ?? null, image: deploymentImage(target) ?? null };
+    const body = rollbackChange(target, current);
+    if (Object.keys(body).length === 0) {
+      return end(
+        originalCode,
+        `${failed}; ${change.name} already has the image and settings of ${label}, the last good deployment, so a rollback would change nothing (environment variables are not part of the deployment history)`,
+        `see why with: infra serverless diagnose ${ref}`,
+        { rolled_back: false, reason: 'nothing_differs', restored },
+      );
+    }
+    app.warn(`${failed}: rolling back to ${label}`);
+    const prepared = await prepareKnown(app, client, { id: change.id, name: change.name, item: current, ref }, flags);
     const sent = await sendChange(client, prepared, () => client.serverless.update(change.id, body, { signal }), signal);
     if (!sent.rollout) throw new Error('the server started no new generation for it');
     generation = sent.target.generation;
     app.info(`rolling back ${change.name} to ${label}${generation !== undefined ? `: generation ${generation}` : ''}`);
     const subject = { id: change.id, name: change.name, target: sent.target, ...(change.ref ? { ref: change.ref } : {}) };
-    second = await follow(app, client, rolloutSubject(app, client, { subject, start: sent.start }), flags);
+    const second = await follow(app, client, rolloutSubject(app, client, { subject, start: sent.start }), flags);
+    const back = second.result.outcome;
+    const rollback = { rolled_back: back === 'ready', reason: 'rolled_back', restored, rollback_generation: second.json.spec_generation ?? generation ?? null, rollback_outcome: back };
+    if (back === 'ready') {
+      return end(
+        ExitCode.ROLLED_BACK,
+        `${failed}; rolled back: generation ${second.json.spec_generation ?? generation ?? '?'} (${label}) is ready and serves`,
+        `see why the new one failed with: infra serverless diagnose ${ref}`,
+        rollback,
+      );
+    }
+    // The rollback's own wait ended without a verdict (timeout, Ctrl-C): its code says so; a bad verdict is exit 1, never 0 or 8.
+    const code = back === 'timeout' || back === 'interrupted' ? second.verdict.exitCode : ExitCode.FAILED;
+    return end(code, `${failed}, and the rollback to ${label} did not end ready: ${second.verdict.message}`, second.verdict.hint, rollback);
   } catch (err) {
     if (signal.aborted) throw err;
-    json({ rolled_back: false, reason: 'rollback_failed', restored, rollback_generation: generation ?? null });
-    throw new CliError(ExitCode.FAILED, `${failed}, and the rollback to ${label} failed: ${(err as Error).message}`, `see the state with: infra serverless get ${change.ref ?? change.id}`);
+    return end(ExitCode.FAILED, `${failed}, and the rollback to ${label} failed: ${(err as Error).message}`, `see the state with: infra serverless get ${ref}`, {
+      rolled_back: false,
+      reason: 'rollback_failed',
+      restored,
+      rollback_generation: generation ?? null,
+    });
   }
-  const back = second.result.outcome;
-  json({ rolled_back: back === 'ready', reason: 'rolled_back', restored, rollback_generation: second.json.spec_generation ?? generation ?? null, rollback_outcome: back });
-  if (back === 'ready') {
-    throw new CliError(
-      ExitCode.ROLLED_BACK,
-      `${failed}; rolled back: generation ${second.json.spec_generation ?? generation ?? '?'} (${label}) is ready and serves`,
-      `see why the new one failed with: infra serverless diagnose ${change.ref ?? change.id}`,
-    );
-  }
-  // The rollback's own wait ended without a verdict (timeout, Ctrl-C): its code says so; a bad verdict is exit 1, never 0 or 8.
-  const code = back === 'timeout' || back === 'interrupted' ? second.verdict.exitCode : ExitCode.FAILED;
-  throw new CliError(code, `${failed}, and the rollback to ${label} did not end ready: ${second.verdict.message}`, second.verdict.hint);
 }

@@ -78,3 +78,13 @@ describe('serverless update --rollback-on-failure', () => {
     expect(h.sim.requests).toHaveLength(0);
   });
 });
+
+describe('serverless apply --rollback-on-failure', () => {
+  it('an updated container that degrades goes back alone: exit 8, its --json object carries the rollback', async () => {
+    const r = await h.cli(['serverless', 'apply', '--name', 'web', '--image', `${REG}/web:crash`, '--rollback-on-failure', '--json']);
+    expect(r.code, r.stderr).toBe(8);
+    const [item] = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(item).toMatchObject({ name: 'web', action: 'updated', outcome: 'degraded', rollback: { failed_generation: 4, rolled_back: true, restored: { revision_number: 3 } } });
+    expect(record(web).rollouts.at(-1)?.spec.image_tag).toBe('1.2.0');
+  });
+});
