@@ -153,6 +153,11 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
 // go to the large-object space, which only a full collection frees, and peak RSS climbs.
 const WRITE_BATCH = 200;
 
+/** Writes rendered log lines: NDJSON is exact data (past the terminal guard); lines for a person go through it. */
+export function writeLogText(app: App, text: string): void {
+  (app.json ? rawStream(app.ctx.stdout) : app.ctx.stdout).write(text);
+}
+
 function write(s: Stream, entries: readonly LogEntry[]): void {
   // NDJSON is exact data (past the terminal guard); lines for a person go through it.
   const out = s.app.json ? rawStream(s.app.ctx.stdout) : s.app.ctx.stdout;

@@ -4,12 +4,11 @@ import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
-import { rawStream } from '../../output/terminal-guard.js';
 import type { Style } from '../../output/color.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { FollowTracker } from '../kit/logs-follow.js';
 import { type Labelled, mergedFollow, mergedWindow, type MergedSource, type Sink } from '../kit/logs-merge.js';
-import { LOG_PAGE_MAX } from '../kit/logs-stream.js';
+import { LOG_PAGE_MAX, writeLogText } from '../kit/logs-stream.js';
 import { LOG_RETENTION_MS, onServerClock, resolveLogWindow } from '../kit/logs-window.js';
 import { findSource } from './sources.js';
 
@@ -77,7 +76,7 @@ function writer(app: App, sources: readonly MergedSource[]): Sink {
       let out = '';
       if (app.json) {
         for (const l of lines) out += `${JSON.stringify({ source: l.source, ...l.entry })}\n`;
-        rawStream(app.ctx.stdout).write(out);
+        writeLogText(app, out);
         return;
       }
       for (const l of lines) {
@@ -85,7 +84,7 @@ function writer(app: App, sources: readonly MergedSource[]): Sink {
         // One entry on one line: a multi-line message would break grep and cut.
         out += `${paint.get(l.source)!(l.source.padEnd(width))}  ${l.entry.timestamp}  ${level}  ${l.entry.message.replace(/\r?\n/g, '\\n')}\n`;
       }
-      app.ctx.stdout.write(out);
+      writeLogText(app, out);
     },
   };
 }
