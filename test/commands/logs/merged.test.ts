@@ -112,4 +112,15 @@ describe('infra logs: merged', () => {
     expect(r.code).toBe(130);
     expect(r.stdout.endsWith('\n')).toBe(true);
   });
+
+  it('--since-deploy starts each container at its current deployment; another product is a usage error', async () => {
+    const deployments = await peek<{ data: { is_current?: boolean; created_at?: string }[] }>(sim, `/api/v1/serverless/${SEED_IDS.web}/deployments`);
+    const current = deployments.data.find((d) => d.is_current) ?? deployments.data[0]!;
+    const r = await cli(sim, ['logs', 'web', '--since-deploy', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(apiRequests(sim, '/logs')[0]!.query.since).toBe(new Date(Date.parse(current.created_at!)).toISOString());
+    const db = await cli(sim, ['logs', 'database/orders-pg', '--since-deploy']);
+    expect(db.code).toBe(2);
+    expect(db.stderr).toContain('--since-deploy applies to containers');
+  });
 });
