@@ -339,6 +339,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   alertIncidents('get'),
   at('alerts resource sources', () => import('./alerts/resource/sources.js')),
   at('alerts resource catalog', () => import('./alerts/resource/catalog.js')),
+  // Merged logs: one tail of several containers and products.
+  at('logs', () => import('./logs/logs.js')),
   // The project's state as one file: export it, apply it, check it for drift (commands/apply/).
   at('export', () => import('./apply/export.js')),
   at('apply', () => import('./apply/apply.js')),

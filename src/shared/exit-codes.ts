@@ -11,6 +11,7 @@ export const ExitCode = {
   NOT_FOUND: 5,
   TIMEOUT: 6,
   UNAVAILABLE: 7,
+  ROLLED_BACK: 8,
   DRIFTED: 10,
   INTERRUPTED: 130,
   TERMINATED: 143,
@@ -27,6 +28,10 @@ export const EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.NOT_FOUND, 'not found (404)'],
   [ExitCode.TIMEOUT, 'wait timed out; the rollout goes on server-side and the message says how to resume'],
   [ExitCode.UNAVAILABLE, 'service unavailable: network failure, no answer within the time limit of a request (INFRA_HTTP_TIMEOUT), 5xx or 429 after retries, log store did not answer'],
+  [
+    ExitCode.ROLLED_BACK,
+    'guarded deploy rolled back (`--rollback-on-failure`): the new generation ended degraded or failed, or its `--verify` check failed, and the last good deployment serves again',
+  ],
   [ExitCode.DRIFTED, '`apply --check`: the live state differs from the file (the differences are printed; nothing was changed)'],
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C); while waiting, the rollout goes on server-side'],
   [ExitCode.TERMINATED, 'terminated (SIGTERM); while waiting, the rollout goes on server-side'],

@@ -92,6 +92,8 @@ const BAD: Record<string, string[]> = {
   '--progress': ['xml', 'JSON', ''],
   '--file': ['/nonexistent/apply.json'],
   '--path': ['', ' ', 'http://elsewhere.test/x', 'a b'],
+  '--verify': ['', ' ', 'http://elsewhere.test/x', 'a b'],
+  '--verify-timeout': ['abc', '10', '-5s', '0s', ''],
   '--expect-status': ['99', '600', 'ok', '200.5', '200-204', '6xx', ''],
   '--warm-requests': ['-1', 'many', '101', '1.5', ''],
   '--url': ['hooks.example.com', 'ftp://hooks.example.com/x', 'https://', ''],

@@ -13,9 +13,14 @@ import type { LogsPage, LogsQuery } from '../../client/diagnostics.js';
 import type { LogEntry } from '../../client/schemas.js';
 import { FollowTracker } from './logs-follow.js';
 import { atOrAbove, humanLines, ndjson, type PageRenderer } from './logs-format.js';
+import { FollowPace } from './logs-pace.js';
 import { resolveLogWindow, type LogWindow } from './logs-window.js';
 
-export const FOLLOW_INTERVAL_MS = 2_000;
+/**
+ * The page size asked when --limit is not given: the largest the logs routes accept (1..1000).
+ * Without it the server's default page (100) made a million lines cost 10,000 requests.
+ */
+export const LOG_PAGE_MAX = 1000;
 
 /** The options every logs command has (serverless adds --container). */
 export function logOptions() {
@@ -27,7 +32,7 @@ export function logOptions() {
       'only lines at or above this level: the API filter is a text match, not a guarantee, so lines carrying a lower level of their own are hidden here (counted on stderr); lines without a level keep the text match',
       ['debug', 'info', 'warn', 'error'],
     ),
-    limit: option('--limit <n>', 'page size asked of the API (not a total: every page is read)', intOption('--limit')),
+    limit: option('--limit <n>', `page size asked of the API (not a total: every page is read; default ${LOG_PAGE_MAX}, the largest it allows)`, intOption('--limit')),
     cursor: option('--cursor <cursor>', 'continue from a meta.next_cursor of an earlier page'),
     follow: flag('-f, --follow', 'after the window, keep polling for new lines until Ctrl-C'),
   };
@@ -75,7 +80,7 @@ export function planLogs(app: App, opts: LogFlags): LogPlan {
   const window = resolveLogWindow({ since: opts.since, until: opts.until }, app.ctx.clock.now());
   if (opts.follow && window.until) throw new UsageError('--follow and --until do not go together: following has no end', 'drop --until, or drop --follow to read a closed window');
   if (opts.cursor !== undefined && opts.cursor.trim() === '') throw new UsageError('--cursor must not be empty', 'pass the meta.next_cursor value of a previous page');
-  return { window, follow: opts.follow, query: { since: window.since, until: window.until, cursor: opts.cursor, limit: opts.limit, level: opts.level, container: opts.container } };
+  return { window, follow: opts.follow, query: { since: window.since, until: window.until, cursor: opts.cursor, limit: opts.limit ?? LOG_PAGE_MAX, level: opts.level, container: opts.container } };
 }
 
 /** Reads the window (and with --follow, what comes after), writing each page as it arrives. */
@@ -148,6 +153,11 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
 // go to the large-object space, which only a full collection frees, and peak RSS climbs.
 const WRITE_BATCH = 200;
 
+/** Writes rendered log lines: NDJSON is exact data (past the terminal guard); lines for a person go through it. */
+export function writeLogText(app: App, text: string): void {
+  (app.json ? rawStream(app.ctx.stdout) : app.ctx.stdout).write(text);
+}
+
 function write(s: Stream, entries: readonly LogEntry[]): void {
   // NDJSON is exact data (past the terminal guard); lines for a person go through it.
   const out = s.app.json ? rawStream(s.app.ctx.stdout) : s.app.ctx.stdout;
@@ -175,18 +185,20 @@ function reportEmpty(s: Stream, query: LogsQuery, window: LogWindow): void {
 
 async function followNew(s: Stream, query: LogsQuery, tracker: FollowTracker): Promise<never> {
   let storeDownSaid = false;
+  const pace = new FollowPace();
   for (;;) {
-    await s.app.ctx.clock.sleep(FOLLOW_INTERVAL_MS, s.app.ctx.signal);
+    await s.app.ctx.clock.sleep(pace.nextDelayMs, s.app.ctx.signal);
     tracker.beginPoll();
     const poll: LogsQuery = { ...query, cursor: undefined, since: tracker.since ?? query.since };
     try {
-      await readAll(s, poll, tracker, 'filter');
+      pace.polled((await readAll(s, poll, tracker, 'filter')).entries);
       storeDownSaid = false;
     } catch (err) {
       // A long tail outlives a store hiccup: say it once and keep polling.
       if (!(err instanceof CliError && err.exitCode === ExitCode.UNAVAILABLE)) throw err;
       if (!storeDownSaid) s.app.warn(`${s.storeDown}; still polling`);
       storeDownSaid = true;
+      pace.polled(0);
     }
   }
 }

@@ -12,6 +12,8 @@ import { diffJson, diffText, match, planOne, type Plan } from './apply-plan.js';
 import { envKey, preflightOption, slugFrom, slugOption, specOptions, waitFlags, waitOptions, type WaitFlags } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { V17_SETTINGS, warnUnreported } from './settings.js';
+import { guardOf, guardOptions } from './guard.js';
+import { guardFinished } from './apply-guard.js';
 import { createTarget, manyError, prepareKnown, sendChange, waitMany, type Finished, type WaitItem } from './wait-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
@@ -45,6 +47,7 @@ export default defineCommand({
     showSecrets: flag('--show-secrets', 'show environment variable values in the plan'),
     ...preflightOption(),
     ...waitOptions(),
+    ...guardOptions(),
   },
   examples: [
     'infra serverless apply --name web --image registry.sim.local/acme/web:1.3.0 --env LOG_LEVEL=info',
@@ -55,7 +58,8 @@ export default defineCommand({
   ],
   help: 'Each container is found by name (else by slug): absent, it is created (port 8080, profile small, scale 0-3 unless given); present, only the fields that differ are updated, the environment merged as update merges it (unset_env removes). Fields left out stay as they are. In a file, initial_scale is a whole number, scale_down_delay a duration in whole seconds as text ("0s", "30s", "5m"; sent as scale_down_delay_seconds), build_cache true or false. Nothing differs: "unchanged", nothing is sent, exit 0. --wait waits on every changed container at once; the exit code is the worst outcome (failed 1, degraded 3, timeout 6). --json prints one object per container: {name, id, action, diff, idempotency_key, spec_generation, outcome, wait}. A file is JSON, or YAML when it ends in .yaml or .yml (the block subset a deploy file needs: no anchors, tags or multi-line texts).',
   run: async (app, { opts }) => {
-    const flags = waitFlags(opts);
+    const guard = guardOf(opts);
+    const flags = waitFlags(opts, guard !== undefined);
     const given = (['name', 'image', 'slug', 'port', 'min', 'max', 'profile'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
     if (opts.env.length) given.push('--env');
     if (opts.unsetEnv.length) given.push('--unset-env');
@@ -100,6 +104,17 @@ export default defineCommand({
         changed.map((r) => r.item!),
         flags,
       );
+    // --verify / --rollback-on-failure: each updated container that ended badly goes back alone.
+    const guarded = guard
+      ? await guardFinished(
+          app,
+          client,
+          guard,
+          finished,
+          results.filter((r) => r.action === 'updated').map((r) => r.id),
+          flags,
+        )
+      : undefined;
     if (app.json) {
       app.printJson(
         results.map((r) => {
@@ -113,11 +128,13 @@ export default defineCommand({
             spec_generation: r.generation ?? null,
             outcome: f ? f.result.outcome : null,
             wait: f ? f.json : null,
+            ...(guarded?.json.has(r.id) ? guarded.json.get(r.id) : {}),
           };
         }),
       );
     }
     if (!flags.wait && changed.length && !app.json) app.hint(`follow the rollout${changed.length > 1 ? 's' : ''} with: infra serverless wait ${changed.map((r) => r.id).join(' ')}`);
+    if (guarded?.error) throw guarded.error;
     const err = manyError(finished);
     if (err) throw err;
     return ExitCode.OK;

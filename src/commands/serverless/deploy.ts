@@ -19,6 +19,7 @@ import { archiveWhat, showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
 import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
+import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { humanSize } from '../../output/size.js';
 
 /**
@@ -55,12 +56,14 @@ export default defineCommand({
     include: list('--include <path>', 'pack this file or directory even though it looks like a secret (.env, .npmrc, keys, .ssh/ ...; left out by default); repeatable', pathValue('--include')),
     dryRun: flag('--dry-run', 'list what would be packed, with sizes, and what is left out and why; send nothing'),
     ...operationWaitOptions('build and the rollout of the built image'),
+    ...guardOptions(),
   },
   examples: [
     'infra serverless deploy web --dry-run',
     'infra serverless deploy web --wait',
     'infra serverless deploy web --dir ./service --wait --timeout 20m',
     'infra serverless deploy web --archive build/source.zip',
+    'infra serverless deploy web --verify /healthz --rollback-on-failure',
   ],
   help: [
     `A directory is packed without .git, without node_modules (unless --include-node-modules), and without what its root .gitignore, .dockerignore (with a Dockerfile) and .infraignore leave out (gitignore syntax: *, **, ?, trailing / for directories, leading / to anchor, ! to re-include; see the README). A file over ${humanSize(MAX_FILE_BYTES)}, or more than ${humanSize(MAX_TOTAL_BYTES)} in all, is refused (exit 2) and nothing is sent.`,
@@ -69,13 +72,14 @@ export default defineCommand({
     'With --wait: exit 1 when the build fails (its error is printed) or is cancelled, then as for update --wait: 0 ready, 3 degraded, 1 failed, 6 timeout (--timeout covers both). Without --wait: infra serverless builds show <id> follows the build.',
   ].join('\n'),
   run: async (app, { args: [ref], opts }) => {
-    const flags = waitFlagsOf(opts, false, 'the build and the rollout');
+    const guard = guardOf(opts);
+    const flags = waitFlagsOf(opts, guard !== undefined, 'the build and the rollout');
     if (opts.dir !== undefined && opts.archive !== undefined)
       throw new UsageError('--dir and --archive cannot be used together; nothing was sent', 'give a directory to pack (--dir) or an archive to upload as it is (--archive)');
     const source = await deploySource({ dir: opts.dir, archive: opts.archive }, { includeNodeModules: opts.includeNodeModules, include: opts.include.map(includePath) });
     for (const w of source.warnings) app.warn(w);
     if (opts.dryRun) {
-      if (flags.wait) throw new UsageError('--dry-run sends nothing, so there is nothing to --wait for');
+      if (flags.wait) throw new UsageError(`--dry-run sends nothing, so there is nothing to ${guard ? 'guard' : '--wait for'}`);
       if (source.kind === 'directory') await showPlan(app, source.root, source.shown, source.plan);
       else app.print(`would upload ${archiveWhat(source.archive, undefined)} as it is`);
       return ExitCode.OK;
@@ -99,6 +103,6 @@ export default defineCommand({
       return { accepted: true };
     };
     const image = (b: Build | null) => `rolling out ${b?.built_image_ref ?? `the image of build ${b ? buildLabel(b) : ''}`.trim()} to`;
-    return changeAndWait(app, client, prepared, build, { verb: () => image(latest), waitingSince: started });
+    return changeAndWait(app, client, prepared, build, { verb: () => image(latest), waitingSince: started, ...(guard ? { guard: guardedWait(app, client, guard) } : {}) });
   },
 });

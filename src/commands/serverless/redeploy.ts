@@ -1,5 +1,6 @@
 import { waitFlags, waitOptions } from './flags.js';
 import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
+import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { CliError } from '../../cli/errors.js';
@@ -11,10 +12,11 @@ export default defineCommand({
   path: ['serverless', 'redeploy'],
   description: 'roll out the current configuration again (a new revision)',
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
-  options: waitOptions(),
-  examples: ['infra serverless redeploy web --wait', 'infra serverless redeploy web --wait --timeout 10m --json'],
+  options: { ...waitOptions(), ...guardOptions() },
+  examples: ['infra serverless redeploy web --wait', 'infra serverless redeploy web --verify /healthz --rollback-on-failure', 'infra serverless redeploy web --wait --timeout 10m --json'],
   run: async (app, { args, opts }) => {
-    const flags = waitFlags(opts);
+    const guard = guardOf(opts);
+    const flags = waitFlags(opts, guard !== undefined);
     const client = await app.client();
     const prepared = await prepareChange(app, client, args[0], flags);
     // The 202 carries no container: the read right after it tells the change's generation (or
@@ -27,7 +29,7 @@ export default defineCommand({
         throw err;
       }
     };
-    return changeAndWait(app, client, prepared, redeploy, { verb: 'redeploying' });
+    return changeAndWait(app, client, prepared, redeploy, { verb: 'redeploying', ...(guard ? { guard: guardedWait(app, client, guard) } : {}) });
   },
 });
 

@@ -4,6 +4,7 @@ import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, w
 import { preflightGate } from './preflight-check.js';
 import { warnUnreported } from './settings.js';
 import { changeAndWait, prepareChange } from './wait-flow.js';
+import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { nonEmpty } from '../../cli/options.js';
@@ -21,16 +22,20 @@ export default defineCommand({
     ...specOptions(),
     ...preflightOption(),
     ...waitOptions(),
+    ...guardOptions(),
   },
   examples: [
     'infra serverless update web --image registry.example.com/acme/web:1.3 --wait',
+    'infra serverless update web --image registry.sim.local/acme/web:1.3.0 --verify /healthz --rollback-on-failure',
     'infra serverless update web --env LOG_LEVEL=debug --unset-env OLD_FLAG --wait --timeout 5m',
     'infra serverless update api --max 10 --json | jq .spec_generation',
     'infra serverless update api --initial-scale 2 --scale-down-delay 5m --no-build-cache --wait',
     'infra serverless update web --image registry.sim.local/acme/web:1.3.0 --preflight --wait --progress json',
   ],
   run: async (app, { args, opts }) => {
-    const flags = waitFlags(opts);
+    const guard = guardOf(opts);
+    // A guard needs the verdict: it implies --wait.
+    const flags = waitFlags(opts, guard !== undefined);
     const change = specFields(opts);
     const edits = envEdits(opts);
     const editsEnv = edits.set.length > 0 || edits.unset.length > 0;
@@ -60,7 +65,7 @@ export default defineCommand({
       warnUnreported(app, change, updated.raw, updated.container.name ?? name, id);
       return updated;
     };
-    return changeAndWait(app, client, { ...prepared, before }, write, { verb: 'updated' });
+    return changeAndWait(app, client, { ...prepared, before }, write, { verb: 'updated', ...(guard ? { guard: guardedWait(app, client, guard) } : {}) });
   },
 });
 

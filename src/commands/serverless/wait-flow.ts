@@ -41,7 +41,7 @@ async function latestOperation(client: Client, id: string, signal: AbortSignal):
   }
 }
 
-function rolloutSubject(app: App, client: Client, item: WaitItem): WaitSubject {
+export function rolloutSubject(app: App, client: Client, item: WaitItem): WaitSubject {
   const { subject: s, start } = item;
   const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
   const withOperation = s.target.operationBefore !== undefined;
@@ -203,6 +203,8 @@ export interface Write {
    * waits for its build first): the rollout gets what is left, at least a second.
    */
   waitingSince?: number;
+  /** Waits in its own way instead of afterChange (a guarded deploy: serverless/guard.ts). */
+  guard?: (change: Change, flags: WaitFlags) => Promise<number>;
 }
 
 /**
@@ -253,12 +255,8 @@ export async function changeAndWait(app: App, client: Client, prepared: Prepared
   const verb = typeof how.verb === 'function' ? how.verb() : how.verb;
   if (!sent.rollout) return noRollout(app, { id, name: sent.name, generation: before.spec_generation!, answer: sent.answer, waited: prepared.flags.wait, verb, extraJson: how.extraJson });
   const flags = how.waitingSince === undefined ? prepared.flags : remaining(prepared.flags, app.ctx.clock.now() - how.waitingSince, 1_000);
-  const code = await afterChange(
-    app,
-    client,
-    { id, name: sent.name, ...(prepared.ref ? { ref: prepared.ref } : {}), target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson },
-    flags,
-  );
+  const change: Change = { id, name: sent.name, ...(prepared.ref ? { ref: prepared.ref } : {}), target: sent.target, answer: sent.answer, start: sent.start, verb, extraJson: how.extraJson };
+  const code = how.guard ? await how.guard(change, flags) : await afterChange(app, client, change, flags);
   if (prepared.flags.wait) how.onWaited?.();
   return code;
 }

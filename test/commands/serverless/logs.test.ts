@@ -304,8 +304,7 @@ describe('serverless logs --follow', () => {
     const clock = instantClock({
       sim,
       frozen: true,
-      onSleep: (ms) => {
-        if (ms !== 2_000) return;
+      onSleep: () => {
         polls += 1;
         if (polls === 2) sim.world.clock.advance(16);
         if (polls === 4) controller.abort(new InterruptedError());
@@ -316,5 +315,55 @@ describe('serverless logs --follow', () => {
     if (backlog.data.entries.length === 0) expect(r.stderr).toMatch(/waiting for new ones/);
     expect(r.stderr).toMatch(/error: interrupted/);
     expect(r.stdout.trimEnd().split('\n').length).toBe(backlog.data.entries.length + 1);
+  });
+});
+
+describe('serverless logs: cost (the largest page, an idle follow backs off)', () => {
+  it('asks for the largest page the API allows when --limit is not given', async () => {
+    await control('/_sim/logs', { container_id: WEB, count: 2_500 });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '30m', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const reqs = apiRequests(sim, '/logs');
+    for (const q of reqs.map((x) => x.query)) expect(q.limit).toBe('1000');
+    expect(reqs.length).toBe(Math.ceil(ndjson(r.stdout).length / 1000));
+  });
+
+  it('an idle follow doubles its delay up to 10 s (6 requests a minute), and returns to 2 s when a line arrives', async () => {
+    const controller = new AbortController();
+    const sleeps: number[] = [];
+    const clock = instantClock({
+      sim,
+      frozen: true,
+      onSleep: (ms) => {
+        sleeps.push(ms);
+        // Ten idle polls, then a line arrives (the simulator prints one every 15 s), then idle again.
+        if (sleeps.length === 10) sim.world.clock.advance(16);
+        if (sleeps.length === 13) controller.abort(new InterruptedError());
+      },
+    });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
+    expect(r.code).toBe(130);
+    expect(sleeps).toEqual([2_000, 4_000, 8_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 2_000, 4_000, 8_000]);
+    // Once idle, a minute of following costs six requests.
+    const idleMinute = sleeps.slice(3, 9);
+    expect(idleMinute.reduce((a, b) => a + b, 0)).toBe(60_000);
+    expect(apiRequests(sim, '/logs').length).toBe(1 + 12);
+  });
+
+  it('a busy follow keeps polling every 2 s', async () => {
+    const controller = new AbortController();
+    const sleeps: number[] = [];
+    const clock = instantClock({
+      sim,
+      frozen: true,
+      onSleep: (ms) => {
+        sleeps.push(ms);
+        sim.world.clock.advance(16);
+        if (sleeps.length === 8) controller.abort(new InterruptedError());
+      },
+    });
+    const r = await cli(sim, ['serverless', 'logs', WEB, '--since', '3m', '--follow', '--json'], { clock, signal: controller.signal });
+    expect(r.code).toBe(130);
+    expect(new Set(sleeps)).toEqual(new Set([2_000]));
   });
 });

@@ -136,10 +136,15 @@ export async function follow(app: App, client: Client, s: WaitSubject, flags: Wa
  */
 export async function waitAndSay(app: App, client: Client, s: WaitSubject, flags: WaitFlags, extraJson: Record<string, unknown> = {}): Promise<Finished> {
   const f = await follow(app, client, s, flags);
-  if (app.json) app.printJson(s.json ? s.json(f.result) : { ...f.json, ...extraJson });
+  await sayFinished(app, f, extraJson);
+  return f;
+}
+
+/** The report of a followed wait (--json, notes, GitHub), without its failing verdict: waitAndSay's second half. */
+export async function sayFinished(app: App, f: Finished, extraJson: Record<string, unknown> = {}): Promise<void> {
+  if (app.json) app.printJson(f.subject.json ? f.subject.json(f.result) : { ...f.json, ...extraJson });
   for (const note of f.verdict.notes) app.info(note);
   await reportToGitHub(app, [f]);
-  return f;
 }
 
 /** A verdict that did not end well as the error the command ends with. */
