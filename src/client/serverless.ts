@@ -54,6 +54,18 @@ export interface ContainerChange {
   environment_variables?: Record<string, string>;
   health_check_path?: string;
   concurrency_target?: number;
+  scaling_metric?: 'rps' | 'concurrency';
+  scaling_target?: number;
+  /** How long one request may run, in seconds (not a wait of the client's). */
+  timeout_seconds?: number;
+  registry_credential_id?: string;
+  /** A build from a git repository (deployment_type git_repository). */
+  repository_url?: string;
+  repository_branch?: string;
+  source_type?: 'dockerfile' | 'buildpack';
+  build_context_path?: string;
+  dockerfile_path?: string;
+  git_auth_type?: 'none' | 'ssh_key' | 'access_token';
   /** v1.7.0: instances a new revision starts with. */
   initial_scale?: number;
   /** v1.7.0: how long an idle instance is kept before scaling down. */

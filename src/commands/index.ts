@@ -131,6 +131,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('vps volumes resize', () => import('./vps/volumes-resize.js')),
   at('vps volumes delete', () => import('./vps/volumes-delete.js')),
   at('vps volumes wait', () => import('./vps/volumes-wait.js')),
+  // options (the provider CLI's flags and routes): a volume's own events and diagnose
+  at('vps volumes events', () => import('./vps/volumes-events.js')),
+  at('vps volumes diagnose', () => import('./vps/volumes-diagnose.js')),
   at('volumes list', () => import('./vps/volumes-everywhere.js')),
   database('list'),
   database('get'),

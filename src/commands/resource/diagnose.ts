@@ -1,5 +1,7 @@
 // `infra <family> diagnose <id>`: the API's findings for the resource, in the same envelope and
 // words as `serverless diagnose` (docs/behaviour.md#diagnose); --exit-status exits 1 on a fatal finding.
+import type { App } from '../../cli/app.js';
+import type { Client } from '../../client/index.js';
 import { resourceArg, defineCommand, flag, type CommandDef } from '../../cli/command.js';
 import { CliError } from '../../cli/errors.js';
 import { renderFindings } from '../../output/findings.js';
@@ -16,16 +18,20 @@ export function diagnoseCommand(spec: FamilySpec): CommandDef {
     run: async (app, { args: [ref], opts }) => {
       const client = await app.client();
       const id = (await client.resources.resolve(spec.kind, ref, { signal: app.ctx.signal })).id;
-      const path = `${spec.kind.path}/${encodeURIComponent(id)}`;
-      const env = await client.diagnostics.diagnose(path, { signal: app.ctx.signal, permission: `${spec.kind.permission}:read` });
-      const data = { ...((env.raw as { data?: Record<string, unknown> })?.data ?? {}), findings: env.data.findings };
-      if (app.json) app.printJson({ success: true, data, error: null, meta: { ...env.meta, source: 'api' } });
-      else {
-        app.print(`${app.style.bold(`Diagnosis of ${ref === id ? `${spec.label} ${id}` : `${ref} (${id})`}`)}${env.data.verdict ? `  verdict: ${env.data.verdict}` : ''}`);
-        app.ctx.stdout.write(renderFindings(env.data.findings, app.style, ref));
-      }
-      const fatal = env.data.findings.filter((f) => f.severity === 'fatal');
-      if (opts.exitStatus && fatal.length) throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
+      await showDiagnosis(app, client, spec, `${spec.kind.path}/${encodeURIComponent(id)}`, ref === id ? `${spec.label} ${id}` : `${ref} (${id})`, ref, opts.exitStatus);
     },
   });
+}
+
+/** The findings for the resource at `path` (its API path without /api/v1), printed; `--exit-status` exits 1 on a fatal one. */
+export async function showDiagnosis(app: App, client: Client, spec: FamilySpec, path: string, title: string, ref: string, exitStatus: boolean): Promise<void> {
+  const env = await client.diagnostics.diagnose(path, { signal: app.ctx.signal, permission: `${spec.kind.permission}:read` });
+  const data = { ...((env.raw as { data?: Record<string, unknown> })?.data ?? {}), findings: env.data.findings };
+  if (app.json) app.printJson({ success: true, data, error: null, meta: { ...env.meta, source: 'api' } });
+  else {
+    app.print(`${app.style.bold(`Diagnosis of ${title}`)}${env.data.verdict ? `  verdict: ${env.data.verdict}` : ''}`);
+    app.ctx.stdout.write(renderFindings(env.data.findings, app.style, ref));
+  }
+  const fatal = env.data.findings.filter((f) => f.severity === 'fatal');
+  if (exitStatus && fatal.length) throw new CliError(ExitCode.FAILED, `${fatal.length} fatal finding${fatal.length > 1 ? 's' : ''}: ${fatal.map((f) => f.code).join(', ')}`);
 }

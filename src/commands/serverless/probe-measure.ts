@@ -10,6 +10,8 @@ import { isIP } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 
 export interface ProbeDeps {
+  /** GET unless said (--method): only methods that change nothing, as the probe repeats its request. */
+  method?: string;
   now(): number;
   /** Name resolution (default: the system resolver, every address). */
   lookup?: (host: string) => Promise<{ address: string; family: number }[]>;
@@ -164,7 +166,12 @@ function request(url: URL, agent: http.Agent, secure: boolean, deps: ProbeDeps, 
     let secureAt: number | null = null;
     let reused = false;
     let respondedAt = 0;
-    const req = mod.request(url, { agent, method: 'GET', headers: { 'user-agent': deps.userAgent ?? 'infra-cli probe', accept: '*/*' }, ...(deps.signal ? { signal: deps.signal } : {}) });
+    const req = mod.request(url, {
+      agent,
+      method: deps.method ?? 'GET',
+      headers: { 'user-agent': deps.userAgent ?? 'infra-cli probe', accept: '*/*' },
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
     req.setTimeout(deps.timeoutMs, () => req.destroy(new Error(`no answer within ${ms(deps.timeoutMs)}`)));
     req.on('socket', (socket) => {
       if (!socket.connecting) {

@@ -8,9 +8,10 @@ import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { nonEmpty } from '../../cli/options.js';
+import { runtimeFields, runtimeOptions, scalingOptions } from './source-flags.js';
 
 const NOTHING_HINT =
-  'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile, --initial-scale, --scale-down-delay, --build-cache/--no-build-cache; to roll out the same configuration again use: infra serverless redeploy <id>';
+  'give at least one of --image, --env, --unset-env, --port, --min, --max, --profile, --initial-scale, --scale-down-delay, --build-cache/--no-build-cache, --health-check-path, --registry-credential, --scaling-metric, --scaling-target, --concurrency-target, --request-timeout; to roll out the same configuration again use: infra serverless redeploy <id>';
 
 export default defineCommand({
   path: ['serverless', 'update'],
@@ -20,6 +21,8 @@ export default defineCommand({
     image: option('--image <ref>', 'new image reference', nonEmpty('--image')),
     unsetEnv: list('--unset-env <KEY>', 'remove an environment variable (repeatable)', envKey),
     ...specOptions(),
+    ...runtimeOptions(),
+    ...scalingOptions(),
     ...preflightOption(),
     ...waitOptions(),
     ...guardOptions(),
@@ -30,13 +33,15 @@ export default defineCommand({
     'infra serverless update web --env LOG_LEVEL=debug --unset-env OLD_FLAG --wait --timeout 5m',
     'infra serverless update api --max 10 --json | jq .spec_generation',
     'infra serverless update api --initial-scale 2 --scale-down-delay 5m --no-build-cache --wait',
+    'infra serverless update api --scaling-metric rps --scaling-target 50 --request-timeout 120',
+    'infra serverless update web --health-check-path /healthz --concurrency-target 20 --wait',
     'infra serverless update web --image registry.sim.local/acme/web:1.3.0 --preflight --wait --progress json',
   ],
   run: async (app, { args, opts }) => {
     const guard = guardOf(opts);
     // A guard needs the verdict: it implies --wait.
     const flags = waitFlags(opts, guard !== undefined);
-    const change = specFields(opts);
+    const change = { ...specFields(opts), ...runtimeFields(opts) };
     const edits = envEdits(opts);
     const editsEnv = edits.set.length > 0 || edits.unset.length > 0;
     if (Object.keys(change).length === 0 && !editsEnv) throw new UsageError('nothing to update', NOTHING_HINT);

@@ -5,7 +5,8 @@
 // with it.
 import { http } from 'msw';
 import { iso, SECOND } from '../clock.js';
-import { API, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
+import { diagnoseOf, eventsOf } from '../http/family.js';
+import { API, envelope, guarded, invalid, json, message, notFound, paginate, readJson, refuse, type Ctx } from '../http/common.js';
 import { begin, inFlight, isGone, legacyStatus, lifecycle, lifecycleStatus } from '../state/lifecycle.js';
 import type { VolumeRecord } from './subresources-state.js';
 import type { World } from '../state/world.js';
@@ -13,6 +14,8 @@ import type { VpsRecord } from './vps.js';
 
 const MAX_GB = 10_000;
 const CENTS_PER_GB = 10;
+
+const VOLUME_DIAG = { family: 'volume', model: 'VpsVolume' } as const;
 
 function volumeJson(v: VolumeRecord, vps: VpsRecord | undefined, now: number) {
   const status = legacyStatus(v.life, now);
@@ -116,6 +119,15 @@ export function volumeHandlers(world: World) {
     http.get(
       `${base}/:id`,
       withVolume('vps:read', (v, vps, ctx) => json({ volume: volumeJson(v, vps, ctx.now) })),
+    ),
+    // The volume's own diagnose and events, in the envelope every product's have.
+    http.get(
+      `${base}/:id/diagnose`,
+      withVolume('vps:read', (v, _vps, ctx) => json(envelope(diagnoseOf(VOLUME_DIAG, v, ctx.now)))),
+    ),
+    http.get(
+      `${base}/:id/events`,
+      withVolume('vps:read', (v, _vps, ctx) => json(envelope({ available: true, events: eventsOf(VOLUME_DIAG, v, ctx.now) }))),
     ),
     http.put(
       `${base}/:id`,

@@ -172,6 +172,9 @@ export const vpsFamily: FamilyDef<VpsRecord> = {
       refusal: 'VPS cannot be reinstalled in its current state',
       body: (v, body) => {
         if (typeof body.image !== 'string' || !VPS_IMAGES.some((i) => i.id === body.image)) return { image: ['The selected image is invalid.'] };
+        const init = body.custom_cloud_init;
+        if (init !== undefined && init !== null && (typeof init !== 'string' || init.length > 65_535))
+          return { custom_cloud_init: ['The custom cloud init must be a string of at most 65535 characters.'] } as Record<string, string[]>;
         v.image = body.image;
         return undefined;
       },

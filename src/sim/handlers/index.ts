@@ -18,6 +18,7 @@ function familyRoutes(world: World): RequestHandler[] {
 import { userHandlers } from './user.js';
 import { approvalHandlers } from './approvals.js';
 import { runHandlers } from './runs.js';
+import { cliSigninHandlers } from './cli-signin.js';
 
 export function buildHandlers(world: World, requests: RecordedRequest[]): RequestHandler[] {
   const api = [
@@ -33,5 +34,5 @@ export function buildHandlers(world: World, requests: RecordedRequest[]): Reques
     ...approvalHandlers(world),
     ...runHandlers(world),
   ];
-  return [...buildsTick(world), ...api, ...controlHandlers(world, requests), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
+  return [...buildsTick(world), ...api, ...controlHandlers(world, requests), ...cliSigninHandlers(), ...docsHandlers(() => api), ...containerTrafficHandlers(world)];
 }

@@ -81,6 +81,10 @@ export function parseContainer(body: Record<string, unknown>, base?: ContainerSp
   }
   if (has('repository_url')) spec.repository_url = str('repository_url', 512) ?? spec.repository_url;
   if (has('repository_branch')) spec.repository_branch = str('repository_branch') ?? spec.repository_branch;
+  if (has('source_type')) spec.source_type = oneOf('source_type', ['dockerfile', 'buildpack'] as const) ?? spec.source_type;
+  if (has('build_context_path')) spec.build_context_path = str('build_context_path') ?? spec.build_context_path;
+  if (has('dockerfile_path')) spec.dockerfile_path = str('dockerfile_path') ?? spec.dockerfile_path;
+  if (has('git_auth_type')) oneOf('git_auth_type', ['none', 'ssh_key', 'access_token']);
   if (spec.deployment_type === 'docker_image' && spec.image === null && !errors.image) add('image', 'The image field is required when deployment type is docker_image.');
   if (spec.deployment_type === 'git_repository' && spec.repository_url === null && !errors.repository_url)
     add('repository_url', 'The repository url field is required when deployment type is git_repository.');

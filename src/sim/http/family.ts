@@ -230,7 +230,7 @@ function inPathTeam(world: World, resolver: Resolver): Resolver {
 }
 
 /** Findings of a product's diagnose: the status error, an operation in flight, or nothing. */
-function diagnoseOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: number) {
+export function diagnoseOf<R extends FamilyRecord>(def: Pick<FamilyDef<R>, 'family' | 'model'>, r: R, now: number) {
   const d = lifecycleStatus(r.life, { family: def.family, name: r.name }, now);
   const findings = d.error
     ? [{ code: d.error.code, severity: 'fatal', summary: d.error.message, remediation: `Inspect ${r.name}'s events, then repeat the operation or contact support.`, retryable: d.error.retryable }]
@@ -242,7 +242,7 @@ function diagnoseOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: number
 }
 
 /** Platform events (DiagnosticEventResource: `resource` and `count` as text); kept one hour. */
-function eventsOf<R extends FamilyRecord>(def: FamilyDef<R>, r: R, now: number) {
+export function eventsOf<R extends FamilyRecord>(def: Pick<FamilyDef<R>, 'family' | 'model'>, r: R, now: number) {
   return r.life.ops
     .filter((o) => o.at <= now && o.at > now - 60 * MINUTE)
     .flatMap((o) => {

@@ -16,6 +16,9 @@ export interface ContainerSpec {
   image_tag: string;
   repository_url: string | null;
   repository_branch: string;
+  source_type: 'dockerfile' | 'buildpack';
+  build_context_path: string;
+  dockerfile_path: string;
   port: number;
   environment_variables: Record<string, string>;
   min_scale: number;
@@ -46,6 +49,9 @@ export const DEFAULT_SPEC: ContainerSpec = {
   image_tag: 'latest',
   repository_url: null,
   repository_branch: 'main',
+  source_type: 'dockerfile',
+  build_context_path: '.',
+  dockerfile_path: 'Dockerfile',
   port: 8080,
   environment_variables: {},
   min_scale: 0,
