@@ -67,6 +67,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('config unset', () => import('./config/unset.js')),
   at('config list', () => import('./config/list.js')),
   at('config path', () => import('./config/path.js')),
+  // the status board, ssh and open (operate at a glance)
+  at('status', () => import('./status/status.js')),
   at('serverless list', () => import('./serverless/list.js')),
   at('serverless get', () => import('./serverless/get.js')),
   at('serverless create', () => import('./serverless/create.js')),

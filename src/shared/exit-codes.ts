@@ -11,6 +11,7 @@ export const ExitCode = {
   NOT_FOUND: 5,
   TIMEOUT: 6,
   UNAVAILABLE: 7,
+  UNHEALTHY: 9,
   INTERRUPTED: 130,
   TERMINATED: 143,
 } as const;
@@ -26,6 +27,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.NOT_FOUND, 'not found (404)'],
   [ExitCode.TIMEOUT, 'wait timed out; the rollout goes on server-side and the message says how to resume'],
   [ExitCode.UNAVAILABLE, 'service unavailable: network failure, no answer within the time limit of a request (INFRA_HTTP_TIMEOUT), 5xx or 429 after retries, log store did not answer'],
+  [ExitCode.UNHEALTHY, '`status --exit-status`: something of the project is unhealthy (failed, degraded, down, an open incident); `--watch --fail-fast`: as soon as something is'],
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C); while waiting, the rollout goes on server-side'],
   [ExitCode.TERMINATED, 'terminated (SIGTERM); while waiting, the rollout goes on server-side'],
 ];
