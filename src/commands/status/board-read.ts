@@ -129,15 +129,19 @@ function boardItem(product: Product, item: Item): BoardItem {
   const details = item.status_details;
   const state = product.state?.(item) ?? details?.summary ?? text(item.status) ?? 'unknown';
   const health = details?.health ?? undefined;
+  // The summary may still describe the last settled state while a change is under way.
+  const op = details?.operation as { state?: unknown; terminal?: unknown } | null | undefined;
+  const inFlight = op?.terminal === false;
+  const shown = inFlight && typeof op?.state === 'string' ? `${state} (${op.state})` : state;
   const reason =
     text((details?.error as { message?: unknown } | null | undefined)?.message) ?? text(item.last_error) ?? text(item.error_message) ?? (product.key === 'incidents' ? text(item.title) : undefined);
   return {
     product: product.key,
     id: String(item.id),
     name: item.name ?? text(item.title) ?? String(item.id),
-    state,
+    state: shown,
     ...(health ? { health } : {}),
-    verdict: product.key === 'incidents' ? 'unhealthy' : classify(state, health ?? undefined),
+    verdict: product.key === 'incidents' ? 'unhealthy' : classify(state, health ?? undefined, inFlight),
     ...(reason ? { reason } : {}),
   };
 }

@@ -38,10 +38,12 @@ const IDLE = new Set(['stopped', 'paused', 'suspended', 'disabled', 'inactive'])
 const HEALTHY = new Set(['ready', 'running', 'active', 'up', 'available', 'healthy', 'deployed', 'online', 'attached', 'detached', 'ok', 'succeeded', 'completed']);
 
 /** The verdict of a status word, and of the health beside it when the API gives one. */
-export function classify(state: string, health?: string): Health {
+export function classify(state: string, health?: string, inFlight = false): Health {
   const s = state.toLowerCase();
   if (UNHEALTHY.has(s)) return 'unhealthy';
-  if (TRANSITIONAL.has(s)) return 'transitional';
+  // An operation under way (status_details.operation.terminal false): whatever the summary
+  // says of the last settled state, the resource is on its way somewhere.
+  if (TRANSITIONAL.has(s) || inFlight) return 'transitional';
   if (IDLE.has(s)) return 'idle';
   // Settled and said to be ready, yet what serves is not well: a problem now. `unknown` health
   // during a rollout is not (the rollout was caught above).
