@@ -32,12 +32,27 @@ describe('infra status', () => {
     for (const name of ['web', 'api', 'worker', 'orders-pg', 'sessions-redis', 'events-rabbit', 'vps-01', 'data-1', 'acme-assets', 'docs', 'shop-wp', 'homepage']) {
       expect(lines.some((l) => l.split('\t')[2] === name)).toBe(true);
     }
-    const verdicts = lines.filter((l) => l.includes('\t')).slice(1).map((l) => l.split('\t')[0]);
+    const verdicts = lines
+      .filter((l) => l.includes('\t'))
+      .slice(1)
+      .map((l) => l.split('\t')[0]);
     // Worst first: every unhealthy row before every other.
     expect(verdicts.lastIndexOf('UNHEALTHY')).toBeLessThan(verdicts.indexOf('changing'));
     expect(verdicts.indexOf('changing')).toBeLessThan(verdicts.indexOf('ok'));
     // One list per product, each once.
-    for (const path of ['/api/v1/serverless', '/api/v1/database', '/api/v1/cache', '/api/v1/queue', '/api/v1/vps', '/api/v1/volumes', '/api/v1/storage/buckets', '/api/v1/static-sites', '/api/v1/apps', '/api/v1/uptime-checks', '/api/v1/resource-alerts/incidents']) {
+    for (const path of [
+      '/api/v1/serverless',
+      '/api/v1/database',
+      '/api/v1/cache',
+      '/api/v1/queue',
+      '/api/v1/vps',
+      '/api/v1/volumes',
+      '/api/v1/storage/buckets',
+      '/api/v1/static-sites',
+      '/api/v1/apps',
+      '/api/v1/uptime-checks',
+      '/api/v1/resource-alerts/incidents',
+    ]) {
       expect(sim.requests.filter((q) => q.path === path).length, path).toBe(1);
     }
     expect(sim.requests.find((q) => q.path === '/api/v1/resource-alerts/incidents')?.query.state).toBe('open');
@@ -65,7 +80,12 @@ describe('infra status', () => {
     await ok(await api.send('PUT', `/api/v1/serverless/${SEED_IDS.stagingWeb}`, createBody('web', '9.9.9'), { team: SEED_IDS.teams.staging }));
     const r = await spawnCli(['status', '--exit-status', ...STAGING], { env });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').find((l) => l.split('\t')[2] === 'web')?.split('\t')[0]).toBe('changing');
+    expect(
+      r.stdout
+        .split('\n')
+        .find((l) => l.split('\t')[2] === 'web')
+        ?.split('\t')[0],
+    ).toBe('changing');
   });
 
   it('a product the token may not read, or whose list fails, is a line; the rest still shows', async () => {
@@ -84,7 +104,12 @@ describe('infra status', () => {
   it('--json: {healthy, counts, products, items}, items worst first', async () => {
     const r = await spawnCli(['status', '--json', ...STAGING], { env });
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { healthy: boolean; counts: Record<string, number>; products: Record<string, { read: string; total?: number }>; items: { product: string; name: string; verdict: string; state: string }[] };
+    const j = JSON.parse(r.stdout) as {
+      healthy: boolean;
+      counts: Record<string, number>;
+      products: Record<string, { read: string; total?: number }>;
+      items: { product: string; name: string; verdict: string; state: string }[];
+    };
     expect(j.healthy).toBe(true);
     expect(j.counts).toEqual({ total: 5, unhealthy: 0, unknown: 0, transitional: 0, idle: 0, healthy: 5 });
     expect(j.products.containers).toMatchObject({ read: 'ok', total: 2 });

@@ -137,6 +137,9 @@ export async function boardFrame(read: BoardRead, opts: FrameOptions): Promise<s
     table.add(shown);
     await table.end();
   }
-  if (hidden) out.write(`... ${hidden} more (widen the terminal or drop --watch to see every row)\n`);
+  if (hidden) {
+    const more = `... ${hidden} more (a taller terminal, or no --watch, shows every row)`;
+    out.write(`${opts.terminal ? truncate(more, Math.max(1, opts.width - 1)) : more}\n`);
+  }
   return out.text;
 }

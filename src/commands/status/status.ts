@@ -61,7 +61,7 @@ async function watch(app: App, read: () => Promise<BoardRead>, intervalMs: numbe
   const out = app.ctx.stdout;
   const live = !!out.isTTY && !app.json;
   let drawn = 0;
-  if (live) out.write(screen.hideCursor());
+  const release = live ? app.ownScreen() : undefined;
   try {
     for (;;) {
       const board = await read();
@@ -70,13 +70,19 @@ async function watch(app: App, read: () => Promise<BoardRead>, intervalMs: numbe
         const rows = (out as { rows?: number }).rows;
         const frame = await boardFrame(board, { width: out.columns ?? 0, terminal: true, style: app.style, maxLines: rows ? rows - 1 : undefined });
         // One write: back over the last frame, clear it, draw this one (no flicker, no scrollback).
-        out.write(screen.up(drawn) + screen.clearDown() + frame);
+        // One write: back over the last frame, each line written over the old one and the rest
+        // of it cleared, then what is left below cleared. Never a clear of the whole screen from
+        // its top: terminals such as tmux keep a cleared screen in the scrollback. The cursor is
+        // hidden again each time in case anything else showed it.
+        const over = frame.replaceAll('\n', `${screen.clearLineEnd()}\n`);
+        out.write(screen.hideCursor() + screen.up(drawn) + over + screen.clearDown());
         drawn = frame.split('\n').length - 1;
       } else app.print(`${await boardFrame(board, { width: 0, terminal: false, style: app.style })}\n`); // a blank line between boards
       if (failFast && isUnhealthy(board)) return ExitCode.UNHEALTHY;
       await app.ctx.clock.sleep(Math.max(intervalMs, board.retryAfterMs ?? 0), app.ctx.signal);
     }
   } finally {
+    release?.();
     if (live) out.write(screen.showCursor());
   }
 }
