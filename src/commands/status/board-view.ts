@@ -38,7 +38,7 @@ function problem(p: ProductRead): string | undefined {
 }
 
 /**
- * The --json of one board, a stable shape (docs/guide.md#status): `healthy` (nothing unhealthy),
+ * The --json of one board, a stable shape (docs/guide.md, "The project at a glance"): `healthy` (nothing unhealthy),
  * `counts` by verdict, `products` by key (whether it was read, its counts, or why not), and
  * `items` worst first.
  */
