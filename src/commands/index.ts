@@ -69,6 +69,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('config path', () => import('./config/path.js')),
   // the status board, ssh and open (operate at a glance)
   at('status', () => import('./status/status.js')),
+  at('vps ssh', () => import('./vps/ssh.js')),
+  at('vps ssh-config', () => import('./vps/ssh-config.js')),
   at('serverless list', () => import('./serverless/list.js')),
   at('serverless get', () => import('./serverless/get.js')),
   at('serverless create', () => import('./serverless/create.js')),
