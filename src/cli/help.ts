@@ -28,7 +28,7 @@ export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readon
   ['Compute', ['serverless', 'apps', 'vps', 'volumes', 'static-sites', 'registry']],
   ['Data', ['database', 'cache', 'queue', 'storage', 'snapshots', 'recovery', 'parameter-groups']],
   ['Network and access', ['firewalls', 'ssh-keys']],
-  ['Observability', ['operations', 'uptime', 'alerts', 'webhooks']],
+  ['Observability', ['status', 'open', 'operations', 'uptime', 'alerts', 'webhooks']],
   ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config']],
   ['Tool', ['api', 'sim', 'completion', 'help']],
 ];

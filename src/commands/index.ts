@@ -67,10 +67,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('config unset', () => import('./config/unset.js')),
   at('config list', () => import('./config/list.js')),
   at('config path', () => import('./config/path.js')),
-  // the status board, ssh and open (operate at a glance)
-  at('status', () => import('./status/status.js')),
-  at('vps ssh', () => import('./vps/ssh.js')),
-  at('vps ssh-config', () => import('./vps/ssh-config.js')),
   at('serverless list', () => import('./serverless/list.js')),
   at('serverless get', () => import('./serverless/get.js')),
   at('serverless create', () => import('./serverless/create.js')),
@@ -271,6 +267,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('static-sites domains remove', () => import('./static-sites/domains-remove.js')),
   staticSites('wait'),
   staticSites('diagnose'),
+  // the status board, ssh and open (operate at a glance)
+  at('status', () => import('./status/status.js')),
+  at('vps ssh', () => import('./vps/ssh.js')),
+  at('vps ssh-config', () => import('./vps/ssh-config.js')),
   // webhooks
   at('webhooks config get', () => import('./webhooks/config-get.js')),
   at('webhooks config set', () => import('./webhooks/config-set.js')),
