@@ -271,6 +271,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('status', () => import('./status/status.js')),
   at('vps ssh', () => import('./vps/ssh.js')),
   at('vps ssh-config', () => import('./vps/ssh-config.js')),
+  at('open', () => import('./open/open.js')),
   // webhooks
   at('webhooks config get', () => import('./webhooks/config-get.js')),
   at('webhooks config set', () => import('./webhooks/config-set.js')),
