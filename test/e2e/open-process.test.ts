@@ -52,7 +52,8 @@ describe('infra open', () => {
   });
 
   it('prints the URL instead where no browser can be shown (CI, ssh, no display) or with --print', async () => {
-    for (const extra of [{ CI: 'true' }, { SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' }, { SSH_TTY: '/dev/pts/1' }, { DISPLAY: '' }]) {
+    const sessions: Record<string, string>[] = [{ CI: 'true' }, { SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' }, { SSH_TTY: '/dev/pts/1' }, { DISPLAY: '' }];
+    for (const extra of sessions) {
       const r = await spawnCli(['open', 'docs'], { env: desktop(extra) });
       expect(r.code, JSON.stringify(extra)).toBe(0);
       expect(r.stdout).toBe('https://docs-main.sites.sim.local/\n');

@@ -47,7 +47,7 @@ export default defineCommand({
     type: choice('--type <type>', 'what <ref> names, when a name is in several products', KINDS),
     print: flag('--print', 'print the URL instead of opening it'),
   },
-  examples: ['infra open web', 'infra open blog --type site', 'infra open web --print', 'BROWSER=firefox infra open shop-wp'],
+  examples: ['infra open web', 'infra open blog --type site', 'infra open web --print', 'infra open shop-wp --type app'],
   help: "Looks for <ref> among containers, then apps, then static sites, then approvals (--type names one). Only http and https URLs are opened. The browser is $BROWSER when set, otherwise the platform's opener (xdg-open, open, or url.dll on Windows), started without a shell. With CI set, in an ssh session (SSH_CONNECTION, SSH_TTY), or on Linux without DISPLAY or WAYLAND_DISPLAY, the URL is printed instead.",
   run: async (app, { args: [ref], opts }) => {
     for (const kind of opts.type ? [opts.type] : KINDS) {

@@ -13,7 +13,7 @@ export default defineCommand({
     user: option('--user <user>', "the User line (default: the image's default user, else root)"),
     identity: option('-i, --identity <key>', 'an IdentityFile line with this private key file', pathValue('--identity')),
   },
-  examples: ['infra vps ssh-config vps-01', 'infra vps ssh-config vps-01 -i ~/.ssh/id_ed25519 >> ~/.ssh/config'],
+  examples: ['infra vps ssh-config vps-01', 'infra vps ssh-config vps-01 -i ~/.ssh/id_ed25519 | tee -a ~/.ssh/config'],
   run: async (app, { args: [ref], opts }) => {
     const target = await sshTarget(app, ref, opts.user);
     const block = { host: sshConfigName(target.name), hostname: target.host, user: target.user, port: 22, ...(opts.identity ? { identity_file: opts.identity } : {}) };

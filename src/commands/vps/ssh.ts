@@ -16,7 +16,7 @@ export default defineCommand({
     user: option('--user <user>', "log in as this user (default: the image's default user, else root)"),
     identity: option('-i, --identity <key>', 'the private key file to log in with (passed to ssh -i)', pathValue('--identity')),
   },
-  examples: ['infra vps ssh vps-01', 'infra vps ssh vps-01 --user ubuntu -i ~/.ssh/id_ed25519', 'infra vps ssh vps-01 -- uptime', 'infra vps ssh-config vps-01 >> ~/.ssh/config'],
+  examples: ['infra vps ssh vps-01', 'infra vps ssh vps-01 --user ubuntu -i ~/.ssh/id_ed25519', 'infra vps ssh vps-01 -- uptime', 'infra vps ssh-config vps-01 | tee -a ~/.ssh/config'],
   help: "Runs the ssh of your PATH with an argument vector (no shell). The exit code is the remote command's, as ssh passes it through; 255 is ssh's own failure (no connection, refused key). A VPS that is not running, or has no public address, is refused with exit 1 and what to do.",
   run: async (app, { args: [ref, command], opts }) => {
     const target = await sshTarget(app, ref, opts.user);
