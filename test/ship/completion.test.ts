@@ -277,7 +277,28 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
     expect(out[1]).toBe('user-container queue-proxy all');
     expect(out[2]).toBe('vps cache database');
     expect(out[3]).toBe(
-      ['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes', 'ssh', 'ssh-config'].join(' '),
+      [
+        'list',
+        'get',
+        'create',
+        'update',
+        'delete',
+        'start',
+        'stop',
+        'reboot',
+        'reinstall',
+        'password',
+        'images',
+        'plans',
+        'metrics',
+        'wait',
+        'diagnose',
+        'events',
+        'status',
+        'volumes',
+        'ssh',
+        'ssh-config',
+      ].join(' '),
     );
     expect(out[4]!.split(' ')).toContain('--level');
   });
