@@ -259,6 +259,19 @@ export class App {
     };
   }
 
+  /**
+   * A command that draws the whole screen itself (`status --watch`): until the function
+   * returned is called, a slow request starts no spinner to draw over it.
+   */
+  ownScreen(): () => void {
+    let held = true;
+    this.progressShown++;
+    return () => {
+      if (held) this.progressShown--;
+      held = false;
+    };
+  }
+
   /** Says what a slow request waits for (output/request-watch.ts); real timers, unref'd, so they never keep the process alive. */
   private watch?: RequestWatch;
   private get requestWatch(): RequestWatch {

@@ -28,7 +28,7 @@ export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readon
   ['Compute', ['serverless', 'apps', 'vps', 'volumes', 'static-sites', 'registry']],
   ['Data', ['database', 'cache', 'queue', 'storage', 'snapshots', 'recovery', 'parameter-groups']],
   ['Network and access', ['firewalls', 'ssh-keys']],
-  ['Observability', ['logs', 'operations', 'uptime', 'alerts', 'webhooks']],
+  ['Observability', ['status', 'logs', 'open', 'operations', 'uptime', 'alerts', 'webhooks']],
   ['Project as a file', ['export', 'apply']],
   ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config']],
   ['Tool', ['api', 'sim', 'completion', 'help']],

@@ -273,6 +273,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('static-sites domains remove', () => import('./static-sites/domains-remove.js')),
   staticSites('wait'),
   staticSites('diagnose'),
+  // the status board, ssh and open (operate at a glance)
+  at('status', () => import('./status/status.js')),
+  at('vps ssh', () => import('./vps/ssh.js')),
+  at('vps ssh-config', () => import('./vps/ssh-config.js')),
+  at('open', () => import('./open/open.js')),
   // webhooks
   at('webhooks config get', () => import('./webhooks/config-get.js')),
   at('webhooks config set', () => import('./webhooks/config-set.js')),

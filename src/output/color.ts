@@ -44,3 +44,16 @@ export async function makeStyle(enabled: boolean): Promise<Style> {
 }
 
 export const plainStyle = plain;
+
+/**
+ * The escapes that redraw a frame in place (`status --watch`), as markers: hide and show the
+ * cursor, go up `n` lines to the first column, clear the rest of a line or of the screen.
+ */
+export const screen = {
+  hideCursor: (): string => mark('\x1b[?25l'),
+  showCursor: (): string => mark('\x1b[?25h'),
+  /** Up `n` lines, to the first column (n = 0: only the first column; `ESC[0A` moves one line on some terminals). */
+  up: (n: number): string => mark(n > 0 ? `\x1b[${n}A\x1b[1G` : '\x1b[1G'),
+  clearDown: (): string => mark('\x1b[J'),
+  clearLineEnd: (): string => mark('\x1b[K'),
+};

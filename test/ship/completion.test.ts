@@ -91,7 +91,7 @@ describe('bash', () => {
     expect(restoreProduct).toEqual(['database']);
     expect(shell).toEqual(['bash', 'zsh', 'fish']);
     expect(key).toEqual(['api-url', 'project', 'output', 'allow-http']);
-    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
+    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'status', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);
     expect(afterGlobal).toEqual([
@@ -113,6 +113,8 @@ describe('bash', () => {
       'events',
       'status',
       'volumes',
+      'ssh',
+      'ssh-config',
     ]);
     expect(afterValue).toEqual([]);
     // The point's names live in the API: the script asks for them (the stand-in answers here).
@@ -275,7 +277,28 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
     expect(out[1]).toBe('user-container queue-proxy all');
     expect(out[2]).toBe('vps cache database');
     expect(out[3]).toBe(
-      ['list', 'get', 'create', 'update', 'delete', 'start', 'stop', 'reboot', 'reinstall', 'password', 'images', 'plans', 'metrics', 'wait', 'diagnose', 'events', 'status', 'volumes'].join(' '),
+      [
+        'list',
+        'get',
+        'create',
+        'update',
+        'delete',
+        'start',
+        'stop',
+        'reboot',
+        'reinstall',
+        'password',
+        'images',
+        'plans',
+        'metrics',
+        'wait',
+        'diagnose',
+        'events',
+        'status',
+        'volumes',
+        'ssh',
+        'ssh-config',
+      ].join(' '),
     );
     expect(out[4]!.split(' ')).toContain('--level');
   });

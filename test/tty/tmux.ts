@@ -91,6 +91,11 @@ export class Tmux {
     return { screen, code };
   }
 
+  /** Whether the terminal shows its cursor (a program that hid it must show it again on exit). */
+  cursorVisible(): boolean {
+    return this.tmux(['display-message', '-p', '#{cursor_flag}']).trim() === '1';
+  }
+
   /** Gives the terminal another size (COLUMNS and the tty's columns both follow it). */
   resize(columns: number, rows: number): void {
     this.tmux(['resize-window', '-x', String(columns), '-y', String(rows)]);

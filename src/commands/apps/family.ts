@@ -9,6 +9,7 @@ export const APPS: FamilySpec = {
   kind: APP_KIND,
   command: 'apps',
   label: 'app',
+  web: (r) => field(r, 'url'),
   columns: [
     idColumn(),
     { header: 'NAME', value: (a) => a.name ?? '' },

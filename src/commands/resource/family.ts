@@ -27,6 +27,8 @@ export interface FamilySpec {
    * their words, so that one wait serves it too; the read is passed on otherwise unchanged.
    */
   statusOf?: (r: Resource) => Resource;
+  /** The web page of one resource (its `url`): `get --web` opens it. Absent: no --web. */
+  web?: (r: Item) => string | undefined;
   /** The verbs of this family that say more after a failure (default: diagnose and events). */
   inspect?: readonly string[];
   /**

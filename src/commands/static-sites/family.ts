@@ -9,6 +9,7 @@ export const SITES: FamilySpec = {
   kind: { path: '/static-sites', noun: 'static site', ids: 'uuid', wrapper: 'data', permission: 'static-site', aliases: ['slug'] },
   command: 'static-sites',
   label: 'static site',
+  web: (r) => field(r, 'url'),
   columns: [
     idColumn(),
     { header: 'NAME', value: (s) => s.name ?? '' },
