@@ -25,6 +25,7 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
     .option('--allow-http', 'allow plain http:// to a host that is not loopback (env INFRA_ALLOW_HTTP=1)')
     .addOption(new Option('--project <id>', 'project (team) id or name, sent as X-Team-Id (env INFRA_PROJECT)'))
     .addOption(new Option('--team <id>', 'alias of --project (env INFRA_TEAM)'))
+    .addOption(new Option('--context <name>', 'the context (API URL, token, project) for this command (env INFRA_CONTEXT)'))
     .option('--json', 'machine output on stdout')
     .option('--no-color', 'no ANSI colour (env NO_COLOR)')
     .option('--debug', 'trace HTTP requests and retries to stderr (env INFRA_DEBUG=1)')
