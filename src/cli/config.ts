@@ -168,6 +168,18 @@ export function contextEntry(raw: RawConfig, env: Record<string, string | undefi
   return made;
 }
 
+/**
+ * The whole file, migrated in memory, for the commands that show every context; a file
+ * that others could have changed reads as empty (readConfig warns about it).
+ */
+export function readRawConfig(env: Record<string, string | undefined>): RawConfig {
+  const path = configPath(env);
+  if (configTrustProblem(configDir(env), path)) return {};
+  const raw = loadRaw(path);
+  migrate(raw);
+  return raw;
+}
+
 /** Why a write failed, in words (the path is said beside it). */
 function writeFailure(err: NodeJS.ErrnoException): string {
   switch (err.code) {

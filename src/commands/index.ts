@@ -67,6 +67,12 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('config unset', () => import('./config/unset.js')),
   at('config list', () => import('./config/list.js')),
   at('config path', () => import('./config/path.js')),
+  // contexts: an API URL, its tokens and a project, switched as one
+  at('context list', () => import('./context/list.js')),
+  at('context current', () => import('./context/current.js')),
+  at('context create', () => import('./context/create.js')),
+  at('context use', () => import('./context/use.js')),
+  at('context delete', () => import('./context/delete.js')),
   at('serverless list', () => import('./serverless/list.js')),
   at('serverless get', () => import('./serverless/get.js')),
   at('serverless create', () => import('./serverless/create.js')),
@@ -345,6 +351,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 export const GROUPS: Groups = {
   auth: 'log in, check and remove the stored API token',
   config: 'read and change settings (keys: api-url, project, output)',
+  context: 'named contexts (an API URL, its tokens and a project) for working with several accounts',
   serverless: 'serverless containers: deploys (apply, preflight, probe, rollback), rollouts, status, logs and diagnosis',
   'serverless runs': "one-off runs of a container's image (infra serverless run starts one): list, show, logs, cancel, wait",
   'serverless schedules': 'commands run on a cron schedule in a timezone: create, show the next runs, pause, resume, delete',
