@@ -29,7 +29,7 @@ export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readon
   ['Data', ['database', 'cache', 'queue', 'storage', 'snapshots', 'recovery', 'parameter-groups']],
   ['Network and access', ['firewalls', 'ssh-keys']],
   ['Observability', ['operations', 'uptime', 'alerts', 'webhooks']],
-  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config']],
+  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config', 'context']],
   ['Tool', ['api', 'sim', 'completion', 'help']],
 ];
 export const OTHER_GROUP = 'Other';

@@ -17,6 +17,7 @@ const RAW_USERS: Record<string, string> = {
   'commands/kit/wait/runner.ts': '--progress json events are data',
   'commands/kit/logs-stream.ts': 'logs --json is NDJSON data',
   'commands/api/api.ts': "infra api --paginate streams the server's JSON as it is",
+  'commands/serverless/env/export.ts': 'env export, piped, is a file that env import reads back byte for byte',
 };
 
 describe('terminal guard architecture', () => {

@@ -11,7 +11,7 @@ export default defineCommand({
   path: ['context', 'current'],
   description: 'print the context in use and where that choice comes from (--short: the name only)',
   options: { short: flag('--short', 'print only the name (for a shell prompt)') },
-  examples: ['infra context current', 'infra context current --short', 'INFRA_CONTEXT=staging infra context current'],
+  examples: ['infra context current', 'infra context current --short', 'infra --context staging context current'],
   run: async (app, { opts }) => {
     const s = app.settings;
     if (opts.short) return app.print(s.context);

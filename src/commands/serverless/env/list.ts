@@ -10,7 +10,7 @@ export default defineCommand({
   args: [resourceArg('<id>', 'container id, name or slug', CONTAINERS)],
   options: { ...showSecretsOption(), ...wideOption() },
   examples: ['infra serverless env list web', 'infra serverless env list web --show-secrets', "infra serverless env list web --json | jq -r '.[].name'"],
-  help: "Values are masked on a terminal, piped and in --json alike: 'infra serverless env export' is the command that writes them out.",
+  help: "Values are masked on a terminal, piped and in --json alike: 'infra serverless env export <id>' is the command that writes them out.",
   run: async (app, { args: [ref], opts }) => {
     const { env } = await readEnv(app, await app.client(), ref);
     const rows = Object.entries(env).map(([name, value]) => ({ name, value: shown(value, opts.showSecrets) }));
