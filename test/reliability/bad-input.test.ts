@@ -44,6 +44,7 @@ const BAD: Record<string, string[]> = {
   '--input': ['/nonexistent/body.json'],
   '--speed': ['-1', 'fast', ''],
   '--api-url': ['nope', 'ftp://api.test', 'http://'],
+  '--context': ['', ' ', 'a b', '../x'],
   '--plan': ['', ' '],
   '--datacenter': ['', ' '],
   '--ssh-key': ['', ' '],
