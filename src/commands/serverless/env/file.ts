@@ -2,7 +2,7 @@
 // or has a syntax error is refused with its line number (exit 2) and nothing is sent.
 import { readFileSync } from 'node:fs';
 import type { App } from '../../../cli/app.js';
-import { option, withChoices } from '../../../cli/command.js';
+import { choice } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
 import { EnvFileError, parseEnvFile } from '../../../shared/dotenv.js';
 import { readStdin } from '../../kit/stdin.js';
@@ -10,12 +10,8 @@ import { readStdin } from '../../kit/stdin.js';
 export type EnvFormat = 'dotenv' | 'json';
 
 export function formatOption(what: string) {
-  return {
-    format: withChoices(
-      option('--format <format>', what, (v) => v as EnvFormat),
-      ['dotenv', 'json'],
-    ),
-  };
+  // Checked by commander against the choices (exit 2 naming the flag).
+  return { format: choice<EnvFormat>('--format <format>', what, ['dotenv', 'json']) };
 }
 
 export async function readEnvFile(app: App, file: string, format: EnvFormat | undefined): Promise<Record<string, string>> {
