@@ -102,6 +102,8 @@ export class App {
    * that is not loopback (unless allowed), is refused here, before any connection.
    */
   requireApiUrl(): string {
+    // A context that does not exist is refused before its (empty) settings send anything anywhere.
+    if (this.settings.contextProblem) throw this.settings.contextProblem;
     if (this.settings.apiUrlProblem) throw this.settings.apiUrlProblem;
     if (!this.settings.apiUrl) throw new UsageError('no API URL configured', "pass --api-url, set INFRA_API_URL, or run 'infra config set api-url URL' (try 'infra sim' for a local one)");
     return this.settings.apiUrl;

@@ -1,7 +1,7 @@
 // The config file: `<config dir>/config.json`, mode 0600 in a 0700 directory. It holds the
-// settings (`api-url`, `project`, `output`, `allow-http`) and, apart from them, the tokens,
-// one per API host (`hosts`), so that a later "context" (host + token + project) can be built
-// on the same map (docs/security/hosts-and-tokens.md).
+// global settings (`output`, `allow-http`) and the contexts (./contexts.ts): each an
+// `api-url`, a `project` and, apart from them, the tokens, one per API host (`hosts`)
+// (docs/security/hosts-and-tokens.md). A run sees one context's keys as if they were the file's.
 //
 // Reading is a plain JSON read on every invocation; writing is a read-modify-write under a
 // lock, through a temporary file renamed over the old one (./locked-file.ts), so concurrent
@@ -15,6 +15,7 @@ import { ExitCode } from '../shared/exit-codes.js';
 import { DEFAULT_API_URL, hostKey } from '../shared/api-host.js';
 import { configTrustProblem } from './config-trust.js';
 import { LockTimeoutError, withFileLock, writeFileAtomic } from './locked-file.js';
+import { CONTEXT_KEYS, DEFAULT_CONTEXT, isObject, missingContext, moveIntoContexts, selectContext, viewOf } from './contexts.js';
 
 export const CONFIG_KEYS = ['api-url', 'project', 'output', 'allow-http'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -70,6 +71,11 @@ function kind(value: unknown): string {
  * host cannot be told (an api-url that does not parse) stays where it is, unused.
  */
 export function migrate(raw: RawConfig): boolean {
+  const moved = migrateToken(raw);
+  return moveIntoContexts(raw) || moved;
+}
+
+function migrateToken(raw: RawConfig): boolean {
   if (typeof raw.token !== 'string') return false;
   let key: string;
   try {
@@ -85,10 +91,6 @@ export function migrate(raw: RawConfig): boolean {
   raw.hosts = hosts;
   delete raw.token;
   return true;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** The typed view of a raw file: a value of the wrong type is left out, with a sentence saying which and how to fix it. */
@@ -138,7 +140,44 @@ export function readConfig(env: Record<string, string | undefined>, warn: (line:
       // read-only: the next write that works moves it
     }
   }
-  return typedConfig(raw, path, warn);
+  return withContext(raw, env, path, warn);
+}
+
+/** The typed view of the context a run uses (the global keys and that context's), with its name. */
+function withContext(raw: RawConfig, env: Record<string, string | undefined>, path: string, warn: (line: string) => void): StoredConfig {
+  const sel = selectContext(raw, env);
+  const missing = missingContext(sel);
+  return { ...typedConfig(viewOf(raw, sel), path, warn), context: { name: sel.name, source: sel.source, known: sel.known, ...(missing ? { problem: missing } : {}) } };
+}
+
+/**
+ * The selected context's object inside `raw`, made when it is `default` and missing (a fresh
+ * file); a context named by --context/INFRA_CONTEXT or current-context that does not exist is
+ * refused, so a write never lands in a context nobody meant.
+ */
+export function contextEntry(raw: RawConfig, env: Record<string, string | undefined>): Record<string, unknown> {
+  const sel = selectContext(raw, env);
+  const missing = missingContext(sel);
+  if (missing) throw new CliError(ExitCode.USAGE, `${missing.message}; nothing was stored`, missing.hint);
+  if (sel.entry) return sel.entry;
+  const contexts = isObject(raw.contexts) ? raw.contexts : {};
+  const made: Record<string, unknown> = {};
+  contexts[DEFAULT_CONTEXT] = made;
+  raw.contexts = contexts;
+  raw['current-context'] ??= DEFAULT_CONTEXT;
+  return made;
+}
+
+/**
+ * The whole file, migrated in memory, for the commands that show every context; a file
+ * that others could have changed reads as empty (readConfig warns about it).
+ */
+export function readRawConfig(env: Record<string, string | undefined>): RawConfig {
+  const path = configPath(env);
+  if (configTrustProblem(configDir(env), path)) return {};
+  const raw = loadRaw(path);
+  migrate(raw);
+  return raw;
 }
 
 /** Why a write failed, in words (the path is said beside it). */
@@ -177,7 +216,7 @@ export function updateConfig(env: Record<string, string | undefined>, change: (r
       migrate(raw);
       change(raw);
       writeFileAtomic(path, `${JSON.stringify(raw, null, 2)}\n`);
-      return typedConfig(raw, path, () => {});
+      return withContext(raw, env, path, () => {});
     });
   } catch (err) {
     if (err instanceof CliError) throw err;
@@ -188,42 +227,51 @@ export function updateConfig(env: Record<string, string | undefined>, change: (r
   }
 }
 
-/** Sets (a string) or removes (undefined) top-level settings. */
+/** Sets (a string) or removes (undefined) settings: `api-url` and `project` in the context in use, the others for every context. */
 export async function writeConfig(env: Record<string, string | undefined>, changes: Partial<Record<ConfigKey, string | undefined>>): Promise<StoredConfig> {
-  return updateConfig(env, (raw) => {
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) delete raw[key];
-      else raw[key] = value;
-    }
-  });
+  return updateConfig(env, (raw) => applySettings(raw, env, changes));
 }
 
-/** Stores (a string) or removes (undefined) the token of one API host; `settings` are set in the same write. */
+function applySettings(raw: RawConfig, env: Record<string, string | undefined>, changes: Partial<Record<ConfigKey, string | undefined>>): void {
+  for (const [key, value] of Object.entries(changes)) {
+    const target = (CONTEXT_KEYS as readonly string[]).includes(key) ? contextEntry(raw, env) : raw;
+    if (value === undefined) delete target[key];
+    else target[key] = value;
+  }
+}
+
+/**
+ * Stores (a string) or removes (undefined) the token of one API host in the context in use
+ * (INFRA_CONTEXT, which --context sets for the run, else the current one); `settings` are set
+ * in the same write. `auth login` and every other way of logging in store through this.
+ */
 export function setHostToken(env: Record<string, string | undefined>, apiUrl: string, token: string | undefined, settings: Partial<Record<ConfigKey, string>> = {}): StoredConfig {
   const key = hostKey(apiUrl);
   return updateConfig(env, (raw) => {
-    Object.assign(raw, settings);
-    const hosts = isObject(raw.hosts) ? raw.hosts : {};
+    applySettings(raw, env, settings);
+    const into = contextEntry(raw, env);
+    const hosts = isObject(into.hosts) ? into.hosts : {};
     const found = hosts[key];
     const entry: Record<string, unknown> = isObject(found) ? { ...found } : {};
     if (token === undefined) delete entry.token;
     else entry.token = token;
     if (Object.keys(entry).length === 0) delete hosts[key];
     else hosts[key] = entry;
-    raw.hosts = hosts;
+    into.hosts = hosts;
   });
 }
 
-/** Removes every stored token (`auth logout --all`); other per-host data stays. */
+/** Removes every token stored in the context in use (`auth logout --all`); other per-host data stays. */
 export function clearHostTokens(env: Record<string, string | undefined>): StoredConfig {
   return updateConfig(env, (raw) => {
-    if (!isObject(raw.hosts)) return void delete raw.hosts;
-    for (const [key, entry] of Object.entries(raw.hosts)) {
+    const into = contextEntry(raw, env);
+    if (!isObject(into.hosts)) return void delete into.hosts;
+    for (const [key, entry] of Object.entries(into.hosts)) {
       if (!isObject(entry)) continue;
       const rest = { ...entry };
       delete rest.token;
-      if (Object.keys(rest).length === 0) delete raw.hosts[key];
-      else raw.hosts[key] = rest;
+      if (Object.keys(rest).length === 0) delete into.hosts[key];
+      else into.hosts[key] = rest;
     }
   });
 }

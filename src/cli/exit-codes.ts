@@ -17,6 +17,7 @@ import {
 } from '../client/errors.js';
 import { CliError, InterruptedError } from './errors.js';
 import { EndlessListError } from '../client/walk-bounds.js';
+import { ProjectOutOfReachError } from '../client/teams.js';
 import { NEW_TOKEN_HINT, noSuchName, SCOPE_HINT, takenNameHint } from './error-hints.js';
 import { ExitCode } from '../shared/exit-codes.js';
 import { TooDeepError } from '../shared/json-text.js';
@@ -40,6 +41,12 @@ export function classify(err: unknown): Failure {
     const hint = takenNameHint(err.endpoint, Object.keys(err.fieldErrors), err.sent);
     return { code: ExitCode.USAGE, message: `${err.message} (${err.status} on ${err.endpoint})`, details, ...(hint ? { hint } : {}) };
   }
+  if (err instanceof ProjectOutOfReachError)
+    return {
+      code: ExitCode.AUTH,
+      message: err.message,
+      hint: `${err.reachable.length ? `give one of ${err.reachable.join(', ')} with --project (or 'infra config set project ID')` : 'choose another project'}, or use a token made for this project`,
+    };
   if (err instanceof AuthError) {
     if (err.status === 401)
       return { code: ExitCode.AUTH, message: `${err.message} (401 on ${err.endpoint})`, hint: "the token is missing, expired or revoked: run 'infra auth login' or set INFRA_TOKEN" };

@@ -30,7 +30,7 @@ export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readon
   ['Network and access', ['firewalls', 'ssh-keys']],
   ['Observability', ['status', 'logs', 'open', 'operations', 'uptime', 'alerts', 'webhooks']],
   ['Project as a file', ['export', 'apply']],
-  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config']],
+  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config', 'context']],
   ['Tool', ['api', 'sim', 'completion', 'help']],
 ];
 export const OTHER_GROUP = 'Other';

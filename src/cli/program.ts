@@ -1,7 +1,8 @@
 // The command tree: the global options on `infra`, then the commands given (every one for
 // help, the man page and completion; the one that runs otherwise, see run.ts). Commands are
 // typed definitions (command.ts) listed in src/commands/index.ts.
-import { Command, Help, Option } from 'commander';
+import { Command, Help, InvalidArgumentError, Option } from 'commander';
+import { contextNameProblem } from './contexts.js';
 import type { CommandDef } from './command.js';
 import { addGroupExamples, groupedListing, HELP_WIDTH, ROOT_EXAMPLES, ROOT_NOTES } from './help.js';
 import { addExamples, attach, type Groups, type Handler } from './tree.js';
@@ -25,6 +26,7 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
     .option('--allow-http', 'allow plain http:// to a host that is not loopback (env INFRA_ALLOW_HTTP=1)')
     .addOption(new Option('--project <id>', 'project (team) id or name, sent as X-Team-Id (env INFRA_PROJECT)'))
     .addOption(new Option('--team <id>', 'alias of --project (env INFRA_TEAM)'))
+    .addOption(new Option('--context <name>', 'the context (API URL, token, project) for this command (env INFRA_CONTEXT)').argParser(contextName))
     .option('--json', 'machine output on stdout')
     .option('--no-color', 'no ANSI colour (env NO_COLOR)')
     .option('--debug', 'trace HTTP requests and retries to stderr (env INFRA_DEBUG=1)')
@@ -51,4 +53,11 @@ export function buildProgram(defs: readonly CommandDef[], groups: Groups, wiring
   addGroupExamples(program, addExamples);
   addExamples(program, ROOT_EXAMPLES).addHelpText('after', ROOT_NOTES);
   return program;
+}
+
+/** --context: a name a context could have (one that does not exist is said when the command needs it). */
+function contextName(value: string): string {
+  const problem = contextNameProblem(value.trim());
+  if (problem) throw new InvalidArgumentError(`--context: ${problem}.`);
+  return value.trim();
 }

@@ -7,7 +7,7 @@ import { isHelpTopic } from './help-topic-names.js';
 import { expandWord } from './shorthands.js';
 
 /** Global options that take a value: their value is not a command word. */
-export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--api-url', '--project', '--team']);
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--api-url', '--project', '--team', '--context']);
 
 export interface Known {
   /** Every command path, space-separated, with its aliases (`cache credentials`). */

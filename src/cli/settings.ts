@@ -12,6 +12,7 @@ export interface GlobalFlags {
   debug?: boolean;
   quiet?: boolean;
   allowHttp?: boolean;
+  context?: string;
 }
 
 /** What is stored for one API host (a token today; the place for more per-host data later). */
@@ -26,11 +27,24 @@ export interface StoredConfig {
   'allow-http'?: string;
   /** Tokens by API host (hostKey of the URL): a token is only ever sent to its own host. */
   hosts?: Record<string, HostEntry>;
+  /** The context these keys were read from (src/cli/contexts.ts); absent: no config file was read. */
+  context?: {
+    name: string;
+    source: 'env' | 'config' | 'default';
+    known: string[];
+    /** The context named does not exist: said when a command needs the API. */
+    problem?: { message: string; hint: string };
+  };
 }
 
 export type TokenSource = 'env' | 'config' | 'none';
 
 export interface Settings {
+  /** The context in use (--context > INFRA_CONTEXT > the config's current-context > default). */
+  context: string;
+  contextSource: 'flag' | 'env' | 'config' | 'default';
+  /** The context named does not exist: refused where the API URL is needed (as apiUrlProblem). */
+  contextProblem?: UsageError;
   /** The API URL in effect (the default when none is given); credentials in it shown as ***. */
   apiUrl?: string;
   apiUrlSource: 'flag' | 'env' | 'config' | 'default' | 'none';
@@ -81,7 +95,11 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   // token only ever goes to the host it was stored for.
   const configToken = host === undefined ? undefined : blankToUndefined(config.hosts?.[host]?.token);
   const envDebug = env.INFRA_DEBUG === '1' || env.INFRA_DEBUG === 'true';
+  const ctx = config.context;
   return {
+    context: ctx?.name ?? 'default',
+    contextSource: blankToUndefined(flags.context) !== undefined ? 'flag' : (ctx?.source ?? 'default'),
+    contextProblem: ctx?.problem ? new UsageError(ctx.problem.message, ctx.problem.hint) : undefined,
     apiUrl: redactUrl(apiUrl.value),
     apiUrlSource: apiUrl.source,
     apiUrlProblem: check.problem === undefined ? undefined : new UsageError(check.problem, check.hint),

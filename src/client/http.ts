@@ -3,7 +3,7 @@
 // undici Dispatcher so tests and library users can inject their own.
 import type { Dispatcher } from 'undici';
 import { createAgent, send } from './undici.js';
-import { DeadlineError, ProxyError, ResponseShapeError, UnavailableError } from './errors.js';
+import { DeadlineError, NotFoundError, ProxyError, ResponseShapeError, UnavailableError } from './errors.js';
 import { ProxyFailure } from './proxy.js';
 import { describeIssue } from './parse.js';
 import { readErrorBody } from './error-body.js';
@@ -12,7 +12,8 @@ import { anySignal, attemptDeadline, BodyBuffer, flatHeaders, maskHeaders, readB
 
 export { BodyBuffer } from './http-body.js';
 import { TeamsAnswer } from './schemas.js';
-import { isTeamId, pickTeam } from './teams.js';
+import { isTeamId, pickTeam, reachProblem } from './teams.js';
+import type { Team } from './schemas.js';
 import { decideRetry, parseRateLimit, type Outcome, type RateLimit } from './retry.js';
 
 export type { RateLimit } from './retry.js';
@@ -58,6 +59,8 @@ export class HttpClient {
   private readonly clock: Clock;
   private readonly random: () => number;
   private teamLookup?: Promise<string>;
+  private teamsRead?: Promise<{ data: Team[]; token_team_id?: string | null }>;
+  private reachCheck?: Promise<void>;
 
   constructor(private readonly options: HttpOptions) {
     this.apiUrl = normalizeApiUrl(options.apiUrl);
@@ -99,8 +102,34 @@ export class HttpClient {
   private teamId(signal: AbortSignal | undefined): Promise<string | undefined> {
     const project = this.options.project;
     if (project === undefined || isTeamId(project)) return Promise.resolve(project);
-    this.teamLookup ??= this.get('/user/teams', { schema: TeamsAnswer, signal, noTeam: true }).then((res) => pickTeam(res.data.data, project));
+    this.teamLookup ??= this.readTeams(signal).then((teams) => pickTeam(teams.data, project));
     return this.teamLookup;
+  }
+
+  /** GET /user/teams, once per client: a name lookup and the reach check share it. */
+  private readTeams(signal: AbortSignal | undefined) {
+    this.teamsRead ??= this.get('/user/teams', { schema: TeamsAnswer, signal, noTeam: true }).then((res) => res.data);
+    return this.teamsRead;
+  }
+
+  /**
+   * Before the first write in a project: the token must reach it (docs/security/hosts-and-tokens.md#contexts).
+   * A project from an old context or a mistyped id is refused here, naming the ones it reaches,
+   * rather than half a change being made. One read per process; reads are not checked (the
+   * server refuses them itself, and they change nothing). A server without the teams route
+   * (404) is left to refuse on its own.
+   */
+  private checkReach(team: string, signal: AbortSignal | undefined): Promise<void> {
+    this.reachCheck ??= this.readTeams(signal).then(
+      (teams) => {
+        const problem = reachProblem(teams, team);
+        if (problem) throw problem;
+      },
+      (err: unknown) => {
+        if (!(err instanceof NotFoundError)) throw err;
+      },
+    );
+    return this.reachCheck;
   }
 
   async close(): Promise<void> {
@@ -125,6 +154,7 @@ export class HttpClient {
     const url = this.url(path, opts.query);
     const endpoint = `${method} ${new URL(url).pathname}`;
     const team = opts.noTeam ? undefined : await this.teamId(opts.signal);
+    if (team !== undefined && method !== 'GET' && method !== 'HEAD') await this.checkReach(team, opts.signal);
     const headers = this.headers(opts, team);
     const payload = opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     if (typeof payload === 'string') headers['content-type'] = 'application/json';

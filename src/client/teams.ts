@@ -1,6 +1,6 @@
 // Projects are teams on the wire: integer ids, sent as X-Team-Id (docs/behaviour.md#wire). People may
 // name a project instead; the name is looked up in GET /user/teams.
-import { AmbiguousNameError, NotFoundError } from './errors.js';
+import { AmbiguousNameError, AuthError, NotFoundError } from './errors.js';
 import type { HttpClient, RequestOptions } from './http.js';
 import { TeamsAnswer, type Team } from './schemas.js';
 
@@ -31,4 +31,32 @@ export function pickTeam(teams: readonly Team[], ref: string): string {
     throw new NotFoundError(`no project named "${ref}"${known ? `; this token sees: ${known}` : ''}`, 404, 'GET /api/v1/user/teams');
   }
   return hits[0]!.id;
+}
+
+/**
+ * A write in a project the token cannot reach, refused before it is sent: the token's own
+ * project (`token_team_id`) is another, or the project is not among the ones it sees.
+ */
+export class ProjectOutOfReachError extends AuthError {
+  override name = 'ProjectOutOfReachError';
+  constructor(
+    message: string,
+    readonly reachable: string[],
+  ) {
+    super(message, 403, 'GET /api/v1/user/teams');
+  }
+}
+
+/**
+ * Pure: why the token of this teams answer cannot work in `teamId`, or undefined when it can.
+ * `token_team_id` null or absent (an older server) says nothing; the list still must hold it.
+ */
+export function reachProblem(answer: { data: readonly Team[]; token_team_id?: string | null }, teamId: string): ProjectOutOfReachError | undefined {
+  const name = (t: Team) => `${t.name ?? '?'} (${t.id})`;
+  const scope = answer.token_team_id ?? undefined;
+  const reachable = answer.data.filter((t) => scope === undefined || t.id === scope);
+  if (reachable.some((t) => t.id === teamId)) return undefined;
+  const labels = reachable.map(name);
+  const why = scope !== undefined ? `the token is limited to project ${labels[0] ?? scope}` : labels.length ? `the token reaches ${labels.join(', ')}` : 'the token reaches no project';
+  return new ProjectOutOfReachError(`the token cannot reach project ${teamId} (${why}); nothing was changed`, labels);
 }

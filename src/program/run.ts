@@ -81,8 +81,12 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
         (def) =>
         async (...actionArgs: unknown[]) => {
           const command = actionArgs[actionArgs.length - 1] as Command;
+          const flags = command.optsWithGlobals() as GlobalFlags;
+          // --context is handed on as INFRA_CONTEXT: every read and write of the config (and any
+          // infra this run starts) then acts on the context chosen, the flag beating the variable.
+          if (flags.context !== undefined) ctx.env = { ...ctx.env, INFRA_CONTEXT: flags.context };
           const config = readConfig(ctx.env, (line) => ctx.stderr.write(`warning: ${line}\n`));
-          const settings = resolveSettings(command.optsWithGlobals() as GlobalFlags, ctx.env, config);
+          const settings = resolveSettings(flags, ctx.env, config);
           app = await new App(await withPrompter(ctx), settings).init();
           const opts = optionValues(def, command);
           if (opts.progress === 'json') app.eventsFromStart();

@@ -264,7 +264,7 @@ describe('auth and config', () => {
     expect(login.code).toBe(0);
     const file = join(dir, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8')).hosts[sim.url].token).toBe(sim.tokens.admin);
+    expect(JSON.parse(readFileSync(file, 'utf8')).contexts.default.hosts[sim.url].token).toBe(sim.tokens.admin);
     const status = await runCli(['auth', 'status'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir }, clock });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('token accepted');
@@ -272,7 +272,7 @@ describe('auth and config', () => {
     expect(status.stdout).not.toContain(sim.tokens.admin);
     const logout = await runCli(['auth', 'logout'], { env: { INFRA_API_URL: sim.url, INFRA_CONFIG_DIR: dir }, clock });
     expect(logout.code).toBe(0);
-    expect(JSON.parse(readFileSync(file, 'utf8')).hosts[sim.url]).toBeUndefined();
+    expect(JSON.parse(readFileSync(file, 'utf8')).contexts.default.hosts[sim.url]).toBeUndefined();
   });
 
   it('auth login rejects a bad token (exit 4) and stores nothing', async () => {

@@ -21,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const storedConfig = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, unknown>;
+/** The context `default`, where the settings of a file without contexts are kept (src/cli/contexts.ts). */
+const defaultContext = (dir: string) => (storedConfig(dir).contexts as Record<string, Record<string, unknown>>).default!;
 
 describe('concurrent writers', () => {
   it('16 auth logins (each for its own host) and 6 config sets at once: every write survives', { timeout: 120_000 }, async () => {
@@ -39,8 +41,9 @@ describe('concurrent writers', () => {
     const runs = await Promise.all([...logins, ...sets]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const config = storedConfig(dir);
-    expect(config.hosts).toEqual(Object.fromEntries(TOKENS.map((token, i) => [hostOf(i), { token }])));
-    expect([config.project, config.output, config['allow-http']]).toEqual(['42', 'json', 'false']);
+    const context = defaultContext(dir);
+    expect(context.hosts).toEqual(Object.fromEntries(TOKENS.map((token, i) => [hostOf(i), { token }])));
+    expect([context.project, config.output, config['allow-http']]).toEqual(['42', 'json', 'false']);
     expect(existsSync(join(dir, 'config.json.lock'))).toBe(false);
   });
 
@@ -50,7 +53,7 @@ describe('concurrent writers', () => {
     writeFileSync(join(dir, 'config.json.lock'), `${gone}\n2026-01-01T00:00:00.000Z\n`);
     const r = await spawnCli(['config', 'set', 'project', '9'], { env: { INFRA_CONFIG_DIR: dir } });
     expect(r.code, r.stderr).toBe(0);
-    expect(storedConfig(dir).project).toBe('9');
+    expect(defaultContext(dir).project).toBe('9');
     expect(existsSync(join(dir, 'config.json.lock'))).toBe(false);
   });
 });
@@ -93,7 +96,7 @@ describe('sentences, not "unexpected error"', () => {
     expect(r.stderr).not.toMatch(/unexpected|trim is not a function/);
     // The fix works: the value is replaced under the lock.
     expect((await spawnCli(['config', 'set', 'project', '7'], { env: { INFRA_CONFIG_DIR: dir } })).code).toBe(0);
-    expect(storedConfig(dir).project).toBe('7');
+    expect(defaultContext(dir).project).toBe('7');
   });
 
   it('a stored token that is not text inside hosts: named with its host', async () => {

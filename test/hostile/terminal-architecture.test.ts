@@ -18,6 +18,7 @@ const RAW_USERS: Record<string, string> = {
   'commands/kit/logs-stream.ts': 'logs --json is NDJSON data',
   'commands/api/api.ts': "infra api --paginate streams the server's JSON as it is",
   'commands/apply/export.ts': 'infra export prints the file -o would write; its YAML writer escapes every control and bidi character itself',
+  'commands/serverless/env/export.ts': 'env export, piped, is a file that env import reads back byte for byte',
 };
 
 describe('terminal guard architecture', () => {

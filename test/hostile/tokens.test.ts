@@ -29,6 +29,8 @@ beforeEach(() => {
 });
 
 const storedConfig = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, unknown>;
+/** A file of one context, `default`, as a file without contexts becomes (src/cli/contexts.ts). */
+const inDefault = (context: Record<string, unknown>) => ({ 'current-context': 'default', contexts: { default: context } });
 
 describe('a stored token belongs to its host', () => {
   it('login against A, then --api-url B: B receives no token; exit 4 naming the login that fixes it', async () => {
@@ -37,7 +39,7 @@ describe('a stored token belongs to its host', () => {
     const login = await spawnCli(['--api-url', a.url, 'auth', 'login', '--with-token'], { env, stdin: 'tok-a\n' });
     expect(login.code, login.stderr).toBe(0);
     expect(a.seen.map((s) => s.authorization)).toEqual(['Bearer tok-a']);
-    expect(storedConfig(dir)).toEqual({ hosts: { [a.url]: { token: 'tok-a' } }, 'api-url': a.url });
+    expect(storedConfig(dir)).toEqual(inDefault({ hosts: { [a.url]: { token: 'tok-a' } }, 'api-url': a.url }));
 
     const other = await spawnCli(['--api-url', b.url, 'vps', 'list'], { env });
     expect(other.code).toBe(4);
@@ -64,10 +66,10 @@ describe('a stored token belongs to its host', () => {
     const out = await spawnCli(['auth', 'logout'], { env: { INFRA_CONFIG_DIR: dir, INFRA_API_URL: b.url } });
     expect(out.code).toBe(0);
     expect(out.stderr).toContain(`stored token for ${b.url} removed`);
-    expect(storedConfig(dir).hosts).toEqual({ [a.url]: { token: 'tok-a' } });
+    expect(storedConfig(dir)).toEqual(inDefault({ hosts: { [a.url]: { token: 'tok-a' } } }));
     const all = await spawnCli(['auth', 'logout', '--all'], { env: { INFRA_CONFIG_DIR: dir } });
     expect(all.code).toBe(0);
-    expect(storedConfig(dir).hosts).toEqual({});
+    expect(storedConfig(dir)).toEqual(inDefault({ hosts: {} }));
   });
 
   it('an old config (top-level token + api-url) is migrated: the token stays with its own host', async () => {
@@ -77,7 +79,7 @@ describe('a stored token belongs to its host', () => {
     const home = await spawnCli(['vps', 'list', '--json'], { env });
     expect(home.code, home.stderr).toBe(0);
     expect(a.seen.map((s) => s.authorization)).toEqual(['Bearer tok-a']);
-    expect(storedConfig(dir)).toEqual({ 'api-url': a.url, project: '7', hosts: { [a.url]: { token: 'tok-a' } } });
+    expect(storedConfig(dir)).toEqual(inDefault({ 'api-url': a.url, project: '7', hosts: { [a.url]: { token: 'tok-a' } } }));
     const other = await spawnCli(['--api-url', b.url, 'vps', 'list'], { env });
     expect(other.code).toBe(4);
     expect(b.seen).toEqual([]);
@@ -89,7 +91,7 @@ describe('a stored token belongs to its host', () => {
     const r = await spawnCli(['--api-url', a.url, 'vps', 'list'], { env: { INFRA_CONFIG_DIR: dir } });
     expect(r.code).toBe(4);
     expect(a.seen).toEqual([]);
-    expect(storedConfig(dir)).toEqual({ hosts: { 'https://danubedata.ro': { token: 'tok-old' } } });
+    expect(storedConfig(dir)).toEqual(inDefault({ hosts: { 'https://danubedata.ro': { token: 'tok-old' } } }));
   });
 });
 

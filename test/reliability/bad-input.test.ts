@@ -44,6 +44,8 @@ const BAD: Record<string, string[]> = {
   '--input': ['/nonexistent/body.json'],
   '--speed': ['-1', 'fast', ''],
   '--api-url': ['nope', 'ftp://api.test', 'http://'],
+  '--context': ['', ' ', 'a b', '../x'],
+  '--format': ['yaml', ''],
   '--plan': ['', ' '],
   '--datacenter': ['', ' '],
   '--ssh-key': ['', ' '],
@@ -148,6 +150,7 @@ const BAD: Record<string, string[]> = {
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
+  'serverless env export --output': ['', ' '],
   'sim --port': ['-1', 'http', '80.5', '', '65536'],
   // A VPS image is a name from `infra vps images`: the API decides which exist.
   'vps create --image': ['', ' '],

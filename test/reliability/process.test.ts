@@ -138,7 +138,8 @@ describe('the config file', () => {
     expect(reads).toBeGreaterThanOrEqual(kills.length);
     expect(killed).toBeGreaterThan(0);
     expect(existsSync(file)).toBe(true);
-    const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    // Settings of a file without contexts live in the context `default` (src/cli/contexts.ts).
+    const config = (JSON.parse(readFileSync(file, 'utf8')) as { contexts: Record<string, Record<string, string>> }).contexts.default!;
     expect(config['api-url']).toBe('https://keep.test');
     if (config.project !== undefined) expect(config.project).toMatch(/^1\d\d$/);
   });
@@ -148,7 +149,7 @@ describe('the config file', () => {
       const dir = tempConfigDir();
       const pairs = await Promise.all(['1', '2', 'staging', 'main'].map((v) => spawnCli(['config', 'set', 'project', v], { env: { INFRA_CONFIG_DIR: dir } })));
       for (const p of pairs) expect(p.code, p.stderr).toBe(0);
-      const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Record<string, string>;
+      const config = (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { contexts: Record<string, Record<string, string>> }).contexts.default!;
       expect(['1', '2', 'staging', 'main']).toContain(config.project);
     }
   });

@@ -93,7 +93,8 @@ describe('bash', () => {
     expect(key).toEqual(['api-url', 'project', 'output', 'allow-http']);
     expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'status', 'sim']);
     expect(alias).toEqual(['credentials']);
-    expect(flags).toEqual(['--container', '--cursor']);
+    // --context: the global option that picks a context.
+    expect(flags).toEqual(['--container', '--cursor', '--context']);
     expect(afterGlobal).toEqual([
       'list',
       'get',

@@ -49,12 +49,14 @@ export async function complete(words: readonly string[], ctx: CompleteContext): 
   let settings;
   try {
     const g = reading.globals;
-    settings = resolveSettings({ apiUrl: g['--api-url'], project: g['--project'], team: g['--team'] }, ctx.env, readConfig(ctx.env));
+    // --context on the line chooses the context as it does for the command (handed on as INFRA_CONTEXT).
+    const env = g['--context'] ? { ...ctx.env, INFRA_CONTEXT: g['--context'] } : ctx.env;
+    settings = resolveSettings({ apiUrl: g['--api-url'], project: g['--project'], team: g['--team'], context: g['--context'] }, env, readConfig(env));
   } catch {
     return; // a broken config file or flag: the command itself will say so, not the Tab
   }
   const { apiUrl, token, project } = settings;
-  if (!apiUrl || !token || settings.apiUrlProblem) return;
+  if (!apiUrl || !token || settings.apiUrlProblem || settings.contextProblem) return;
   const lists = new Lists(ctx, apiUrl, token, project);
   const path = def ? fillPath(from.path, reading, def, (arg, value) => lists.segment(arg, value)) : from.path;
   if (path === undefined) return lists.learnParent();

@@ -22,6 +22,10 @@ export interface EffectiveInput {
 export function effectiveSettings({ settings, env, configFile }: EffectiveInput): EffectiveSetting[] {
   const envProject = env.INFRA_PROJECT?.trim() ? 'INFRA_PROJECT' : 'INFRA_TEAM';
   return [
+    // The context whose api-url, project and token the rows below read.
+    settings.contextSource === 'default'
+      ? { key: 'context', value: settings.context, source: 'default', from: null }
+      : { key: 'context', value: settings.context, source: settings.contextSource, from: { flag: '--context', env: 'INFRA_CONTEXT', config: configFile }[settings.contextSource] },
     apiUrl(settings, configFile),
     pick('project', settings.project, settings.projectSource, { flag: '--project', env: envProject, config: configFile }, "not set: the token's default project"),
     settings.outputSource === 'flag'
