@@ -26,7 +26,10 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
 
 /** Conventions of other programs that infra also follows: in the man page and `infra help environment`. */
 export const CONVENTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['INFRA_CACHE_DIR', 'Directory of the compile cache and of the names shell completion offers, instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.'],
+  [
+    'INFRA_CACHE_DIR',
+    'Directory of the compile cache, of the names shell completion offers and of the ids names resolved to (kept ten minutes), instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.',
+  ],
   ['XDG_CONFIG_HOME', 'The config file is $XDG_CONFIG_HOME/infra/config.json (default ~/.config; %APPDATA%\\infra on Windows) unless INFRA_CONFIG_DIR is set.'],
   ['XDG_CACHE_HOME', 'The cache is $XDG_CACHE_HOME/infra (default ~/.cache/infra). A relative value is ignored, as the XDG rules say.'],
   ['CLICOLOR, CLICOLOR_FORCE', 'CLICOLOR=0 turns colour off on a terminal; CLICOLOR_FORCE (not 0) turns it on even when piped. NO_COLOR and FORCE_COLOR come first.'],
