@@ -6,6 +6,7 @@ import { ALL_PER_PAGE } from '../../client/paginate.js';
 import type { Container } from '../../client/schemas.js';
 import { SharedReads } from '../../wait/shared-reads.js';
 import type { Clock } from '../../client/clock.js';
+import { UnavailableError } from '../../client/errors.js';
 
 /** Every container of the project, or undefined when the list has more than `pages` pages (of 200). */
 export async function listedContainers(client: Client, pages: number, signal: AbortSignal): Promise<Container[] | undefined> {
@@ -20,7 +21,16 @@ export async function listedContainers(client: Client, pages: number, signal: Ab
 export function sharedContainerReads(client: Client, clock: Clock, signal: AbortSignal, capMs: number): SharedReads<Container> {
   return new SharedReads<Container>(
     {
-      list: (sig, pages) => listedContainers(client, pages, sig),
+      list: async (sig, pages) => {
+        try {
+          return await listedContainers(client, pages, sig);
+        } catch (err) {
+          // A passing failure is each wait's failed read (retried); anything else with the list
+          // (an item it cannot read, a route refused) is no reason to fail a wait that reads its own container.
+          if (sig.aborted || err instanceof UnavailableError) throw err;
+          return undefined;
+        }
+      },
       get: async (id, sig) => (await client.serverless.get(id, { signal: sig })).container,
     },
     { clock, signal, capMs },

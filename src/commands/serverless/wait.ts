@@ -54,7 +54,11 @@ export default defineCommand({
       return waitAndReport(app, client, item.subject, item.start, flags);
     }
     // One list read names them all and serves as each one's first read, where it is short enough to pay.
-    const listed = await listedContainers(client, refs.length, app.ctx.signal);
+    // Any failure of it only means each container is looked up and read on its own, as before.
+    const listed = await listedContainers(client, refs.length, app.ctx.signal).catch((err: unknown) => {
+      if (app.ctx.signal.aborted) throw err;
+      return undefined;
+    });
     const items = await Promise.all(refs.map((ref) => itemOf(app, client, ref, undefined, undefined, undefined, listed)));
     const ids = items.map((i) => i.subject.id);
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
