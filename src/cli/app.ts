@@ -147,7 +147,7 @@ export class App {
       token,
       project: this.settings.project,
       // Per host and project, never per token (src/cli/name-memory.ts); only where there is a cache directory.
-      ...(this.ctx.cacheDir !== undefined ? { names: fileNameMemory(this.ctx.cacheDir, apiUrl, this.settings.project, () => this.ctx.clock.now()) } : {}),
+      ...(this.ctx.cacheDir !== undefined && this.ctx.env.INFRA_REMEMBER_NAMES !== '0' ? { names: fileNameMemory(this.ctx.cacheDir, apiUrl, this.settings.project, () => this.ctx.clock.now()) } : {}),
       userAgent: `infra-cli/${VERSION} node/${process.versions.node}`,
       dispatcher: this.ctx.dispatcher,
       env,

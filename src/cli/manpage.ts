@@ -14,6 +14,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
   ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
+  ['INFRA_REMEMBER_NAMES', 'Set to 0 to look every name up in the list, never by the id an earlier command found for it (scripts that count requests, tests).'],
   [
     'INFRA_HTTP_TIMEOUT',
     'Time limit of each HTTP request, its retries and the waits between them included, as a duration (30s, 2m; a bare number is milliseconds). Default 60s. Past it the command ends with exit 7.',

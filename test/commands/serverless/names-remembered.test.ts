@@ -118,7 +118,7 @@ describe('names remembered', () => {
   });
 
   it('the real process: the file is 0600 in a 0700 directory and holds no token', async () => {
-    const e = { ...env(), INFRA_CACHE_DIR: cacheDir };
+    const e = { ...env(), INFRA_CACHE_DIR: cacheDir, INFRA_REMEMBER_NAMES: undefined };
     expect((await spawnCli(['serverless', 'get', 'web', '--json'], { env: e })).code).toBe(0);
     sent();
     const r = await spawnCli(['serverless', 'get', 'web', '--json'], { env: e });
