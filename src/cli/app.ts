@@ -17,6 +17,7 @@ import { formatDuration, parseDuration } from '../shared/duration.js';
 import { MAX_TIMER_MS } from '../client/clock.js';
 import { jsonText } from '../shared/json-text.js';
 import { retryEvent } from '../shared/retry-event.js';
+import { fileNameMemory } from './name-memory.js';
 
 /** Waits before a retry longer than this are said on stderr; --quiet keeps those of 10 s or more. */
 const RETRY_SAID_OVER_MS = 2_000;
@@ -147,6 +148,8 @@ export class App {
       apiUrl,
       token,
       project: this.settings.project,
+      // Per host and project, never per token (src/cli/name-memory.ts); only where there is a cache directory.
+      ...(this.ctx.cacheDir !== undefined && this.ctx.env.INFRA_REMEMBER_NAMES !== '0' ? { names: fileNameMemory(this.ctx.cacheDir, apiUrl, this.settings.project, () => this.ctx.clock.now()) } : {}),
       userAgent: `infra-cli/${VERSION} node/${process.versions.node}`,
       dispatcher: this.ctx.dispatcher,
       env,

@@ -37,4 +37,6 @@ export interface Context {
   /** The whole command tree, for commands that describe it (completion); given by run(). */
   commandTree?: () => Promise<Command>;
   random?: () => number;
+  /** The user's cache directory, private to them (bin/infra finds it); none: nothing is remembered between runs. */
+  cacheDir?: string;
 }

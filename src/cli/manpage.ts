@@ -14,6 +14,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
   ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
+  ['INFRA_REMEMBER_NAMES', 'Set to 0 to look every name up in the list, never by the id an earlier command found for it (scripts that count requests, tests).'],
   [
     'INFRA_HTTP_TIMEOUT',
     'Time limit of each HTTP request, its retries and the waits between them included, as a duration (30s, 2m; a bare number is milliseconds). Default 60s. Past it the command ends with exit 7.',
@@ -27,7 +28,10 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
 
 /** Conventions of other programs that infra also follows: in the man page and `infra help environment`. */
 export const CONVENTIONS: ReadonlyArray<readonly [string, string]> = [
-  ['INFRA_CACHE_DIR', 'Directory of the compile cache and of the names shell completion offers, instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.'],
+  [
+    'INFRA_CACHE_DIR',
+    'Directory of the compile cache, of the names shell completion offers and of the ids names resolved to (kept ten minutes), instead of $XDG_CACHE_HOME/infra. Disposable: it holds no settings or secrets.',
+  ],
   ['XDG_CONFIG_HOME', 'The config file is $XDG_CONFIG_HOME/infra/config.json (default ~/.config; %APPDATA%\\infra on Windows) unless INFRA_CONFIG_DIR is set.'],
   ['XDG_CACHE_HOME', 'The cache is $XDG_CACHE_HOME/infra (default ~/.cache/infra). A relative value is ignored, as the XDG rules say.'],
   ['CLICOLOR, CLICOLOR_FORCE', 'CLICOLOR=0 turns colour off on a terminal; CLICOLOR_FORCE (not 0) turns it on even when piped. NO_COLOR and FORCE_COLOR come first.'],

@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { RateLimit } from './retry.js';
 import type { BodyBuffer } from './http-body.js';
 import type { UploadBody } from './form-data.js';
+import type { NameMemory } from './resolve.js';
 
 export interface HttpOptions {
   /** Service host; `/api/v1` is appended (a trailing `/api/v1` is tolerated). */
@@ -16,6 +17,8 @@ export interface HttpOptions {
    * GET /user/teams before the first request). Omitted → the account default project.
    */
   project?: string;
+  /** Ids names resolved to, remembered between commands (the CLI's cache; none for library users unless given). */
+  names?: NameMemory;
   userAgent?: string;
   /** Injectable transport (tests, proxies, library users). */
   dispatcher?: Dispatcher;

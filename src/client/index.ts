@@ -31,7 +31,7 @@ export class Client {
   constructor(options: HttpOptions) {
     this.http = new HttpClient(options);
     this.vps = new VpsApi(this.http);
-    this.serverless = new ServerlessApi(this.http);
+    this.serverless = new ServerlessApi(this.http, options.names);
     this.diagnostics = new DiagnosticsApi(this.http);
     this.datastores = new DatastoresApi(this.http);
     this.recovery = new RecoveryApi(this.http);

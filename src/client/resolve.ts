@@ -56,6 +56,52 @@ export interface Resolved<T> {
   raw?: unknown;
 }
 
+/**
+ * Ids that names resolved to, kept a short while by the CLI (src/cli/name-memory.ts), per
+ * API host and project; `family` is the family's list path.
+ */
+export interface NameMemory {
+  recall(family: string, name: string): string | undefined;
+  remember(family: string, name: string, id: string): void;
+  forget(family: string, name: string): void;
+}
+
+/** Pure: whether an item carries the reference as its name or an alias (not as its id). */
+export function namedBy(item: Named, ref: string, family: Pick<Family, 'aliases'>): boolean {
+  return ['name', ...(family.aliases ?? [])].some((k) => item[k] === ref);
+}
+
+/**
+ * Name resolution with a remembered id first: the id a name resolved to a few minutes ago is
+ * read (`check`, the family's read of one resource) and used only while that answer still
+ * carries the name; a missing resource, another name or any failure falls back to the walk
+ * (`walk`), whose answer is remembered again. So the check read always comes before anything
+ * acts on the id: a write never goes to a stale one.
+ */
+export async function resolveRemembered<T extends Named>(
+  memory: NameMemory | undefined,
+  family: Family,
+  ref: string,
+  check: (id: string) => Promise<{ item: T; raw: unknown }>,
+  walk: () => Promise<Resolved<T>>,
+  signal?: AbortSignal,
+): Promise<Resolved<T>> {
+  if (!memory || looksLikeId(ref, family.ids)) return walk();
+  const id = memory.recall(family.path, ref);
+  if (id !== undefined) {
+    try {
+      const read = await check(id);
+      if (read.item.id === id && namedBy(read.item, ref, family)) return { id, item: read.item, raw: read.raw };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+    }
+    memory.forget(family.path, ref);
+  }
+  const found = await walk();
+  if (found.item && namedBy(found.item, ref, family)) memory.remember(family.path, ref, found.id);
+  return found;
+}
+
 export const RESOLVE_PER_PAGE = 200;
 const PARALLEL_PAGES = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import type { HttpClient, RequestOptions } from './http.js';
 import { paginate, type Page, type PageQuery } from './paginate.js';
-import { resolveRef, type Resolved, type ResolveOptions } from './resolve.js';
+import { resolveRef, resolveRemembered, type NameMemory, type Resolved, type ResolveOptions } from './resolve.js';
 import { CONTAINERS } from './families.js';
 import { Container, ContainerAnswer, CreateAnswer, MessageAnswer, OperationEnvelope, RedeployAnswer, UpdateAnswer, type Container as ContainerT, StatusDetails, type Operation } from './schemas.js';
 import { lenient, optBool, optNum, optText } from './wire.js';
@@ -97,14 +97,22 @@ export interface RedeployResult {
 type Opts = Pick<RequestOptions<unknown>, 'signal'>;
 
 export class ServerlessApi {
-  constructor(private readonly http: HttpClient) {}
+  constructor(
+    private readonly http: HttpClient,
+    private readonly names?: NameMemory,
+  ) {}
 
   pages(q: PageQuery = {}) {
     return paginate(this.http, '/serverless', Container, { permission: 'serverless:read', ...q });
   }
 
+  /** A name remembered from an earlier command is checked by reading its id (docs/behaviour.md#names-remembered). */
   resolve(ref: string, opts: ResolveOptions = {}): Promise<Resolved<ContainerT>> {
-    return resolveRef(this.http, CONTAINERS, Container, ref, opts);
+    const check = async (id: string) => {
+      const read = await this.get(id, { signal: opts.signal });
+      return { item: read.container, raw: read.raw };
+    };
+    return resolveRemembered(this.names, CONTAINERS, ref, check, () => resolveRef(this.http, CONTAINERS, Container, ref, opts), opts.signal);
   }
 
   async resolveId(ref: string, opts: Opts = {}): Promise<string> {

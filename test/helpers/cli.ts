@@ -79,7 +79,14 @@ export interface SpawnOptions {
 /** Runs bin/infra as a real process with exactly the environment given (no inherited CI, NO_COLOR...). */
 export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', INFRA_CONFIG_DIR: tempConfigDir(), INFRA_API_URL: CLOSED_API_URL };
+    // Names are not remembered between processes (the cache directory is shared by every test): a test that wants it says INFRA_REMEMBER_NAMES: undefined.
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      INFRA_CONFIG_DIR: tempConfigDir(),
+      INFRA_API_URL: CLOSED_API_URL,
+      INFRA_REMEMBER_NAMES: '0',
+    };
     // A key given as undefined removes it (INFRA_API_URL: undefined, to test the default).
     for (const [k, v] of Object.entries(opts.env ?? {})) {
       if (v !== undefined) env[k] = v;

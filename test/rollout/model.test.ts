@@ -15,7 +15,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnavailableError } from '../../src/client/errors.js';
 import type { Container } from '../../src/client/schemas.js';
-import { showsInFlight, type LatestOperation, type Read } from '../../src/wait/decide.js';
+import { showsInFlight, type LatestOperation, type Read, type Target } from '../../src/wait/decide.js';
+import { SharedReads } from '../../src/wait/shared-reads.js';
 import { waitForRollout, type WaitResult } from '../../src/wait/poller.js';
 import { changeStart, changeTarget } from '../../src/commands/serverless/wait-flow.js';
 import { manualClock, type FakeClock } from '../helpers/clock.js';
@@ -192,8 +193,23 @@ class Server {
 
 const TIMEOUT = 10 * 60_000;
 
+/**
+ * How the wait reads: one GET per read (one container), or the shared list read of a wait
+ * on several (src/wait/shared-reads.ts: the list item while it can only keep the wait going,
+ * the container's own read for anything that may end it). Both must give the same verdicts.
+ */
+type Reads = 'single' | 'shared';
+
+function sharedFetch(server: Server, clock: FakeClock, target: Target): (signal: AbortSignal) => Promise<Container> {
+  const shared = new SharedReads<Container & { id: string }>(
+    { list: async () => [(await server.read(false)) as Container], get: async () => (await server.read(false)) as Container },
+    { clock, signal: new AbortController().signal },
+  );
+  return shared.reader('srv-1', target);
+}
+
 /** The change flow of `serverless update --wait` (wait-flow.ts prepareKnown + changeTarget/changeStart), on the model. */
-async function updateAndWait(server: Server, clock: FakeClock, h: History): Promise<WaitResult> {
+async function updateAndWait(server: Server, clock: FakeClock, h: History, reads: Reads = 'single'): Promise<WaitResult> {
   const common = { clock, random: () => 0.5, timeoutMs: TIMEOUT };
   let before: Container = await readOnce(server);
   let operationBefore: string | null | undefined;
@@ -209,9 +225,11 @@ async function updateAndWait(server: Server, clock: FakeClock, h: History): Prom
   const answer = server.write();
   const target = changeTarget(answer, { before, ...(operationBefore !== undefined ? { operationBefore } : {}) });
   const start = changeStart(answer, target);
+  // The shared path serves waits without an operation to read and without a baseline read (wait-flow.ts).
+  const shareable = reads === 'shared' && target.operationBefore === undefined && !start.firstReadIsBaseline;
   return waitForRollout({
     ...common,
-    fetch: () => server.read(target.operationBefore !== undefined),
+    fetch: shareable ? sharedFetch(server, clock, target) : () => server.read(target.operationBefore !== undefined),
     target,
     ...(start.initial ? { initial: start.initial } : {}),
     ...(start.firstReadIsBaseline ? { firstReadIsBaseline: true } : {}),
@@ -242,13 +260,16 @@ const history: fc.Arbitrary<History> = fc.record({
   failingReads: fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 10 }),
 });
 
-describe('the one wait against random legal server histories', () => {
+describe.each<[string, Reads]>([
+  ['one GET per read', 'single'],
+  ['a list read shared by several waits', 'shared'],
+])('the one wait against random legal server histories (%s)', (_how, reads) => {
   it('never reports a success that a rollout begun after the write did not earn; a dropped change times out', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (h) => {
         const clock = manualClock();
         const server = new Server(h, clock, clock.now());
-        const r = await clock.run(updateAndWait(server, clock, h));
+        const r = await clock.run(updateAndWait(server, clock, h, reads));
         const endedAt = clock.now();
         if (r.outcome === 'ready') {
           const earned = server.rollouts.some((x) => x.carriesChange && server.writeAt !== null && x.startAt >= server.writeAt && x.outcome === 'succeeded' && x.endAt <= endedAt);

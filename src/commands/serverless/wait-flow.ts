@@ -12,6 +12,8 @@ import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type T
 import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait/runner.js';
 import { remaining, type WaitFlags } from '../kit/wait/flags.js';
 import { ExitCode } from '../../shared/exit-codes.js';
+import type { SharedReads } from '../../wait/shared-reads.js';
+import { sharedContainerReads } from './shared-list.js';
 import { changeLabel, resumeCommand, rolloutWords, runningWords, type Subject } from './rollout-words.js';
 
 export { manyError, worstExit, type Finished };
@@ -41,19 +43,23 @@ async function latestOperation(client: Client, id: string, signal: AbortSignal):
   }
 }
 
-export function rolloutSubject(app: App, client: Client, item: WaitItem): WaitSubject {
+export function rolloutSubject(app: App, client: Client, item: WaitItem, shared?: SharedReads<Container>): WaitSubject {
   const { subject: s, start } = item;
   const project = app.settings.projectSource === 'flag' ? app.settings.project : undefined;
   const withOperation = s.target.operationBefore !== undefined;
+  // The list carries no operation, and a baseline is read on its own: those waits read their container.
+  const fromList = shared && !withOperation && !start.firstReadIsBaseline ? shared.reader(s.id, s.target) : undefined;
   return {
     id: s.id,
     name: s.name,
     target: s.target,
     words: rolloutWords(s),
-    read: async (signal) => {
-      const [c, op] = await Promise.all([client.serverless.get(s.id, { signal }), withOperation ? latestOperation(client, s.id, signal) : undefined]);
-      return op === undefined ? c.container : { ...c.container, latest_operation: op };
-    },
+    read:
+      fromList ??
+      (async (signal) => {
+        const [c, op] = await Promise.all([client.serverless.get(s.id, { signal }), withOperation ? latestOperation(client, s.id, signal) : undefined]);
+        return op === undefined ? c.container : { ...c.container, latest_operation: op };
+      }),
     endpoint: `GET /api/v1/serverless/${s.id}`,
     resume: (seenFresh) => resumeCommand(s, project, seenFresh),
     ...(start.initial ? { initial: start.initial } : {}),
@@ -68,12 +74,16 @@ export function waitAndReport(app: App, client: Client, subject: Subject, start:
   return runWait(app, client, rolloutSubject(app, client, { subject, start }), flags, extraJson);
 }
 
-/** Waits on every container at once, one line each as it finishes (see runWaits). */
+/**
+ * Waits on every container at once, one line each as it finishes (see runWaits). Several
+ * containers share one list read per cycle (docs/behaviour.md#waits-shared); one reads its own.
+ */
 export function waitMany(app: App, client: Client, items: readonly WaitItem[], flags: WaitFlags): Promise<Finished[]> {
+  const shared = items.length > 1 ? sharedContainerReads(client, app.ctx.clock, app.ctx.signal, flags.intervalMs) : undefined;
   return runWaits(
     app,
     client,
-    items.map((i) => rolloutSubject(app, client, i)),
+    items.map((i) => rolloutSubject(app, client, i, shared)),
     flags,
   );
 }

@@ -8,6 +8,10 @@ import { CONTAINERS } from '../../client/families.js';
 import { intOption, timestampOption } from '../../cli/options.js';
 import type { App } from '../../cli/app.js';
 import { ExitCode } from '../../shared/exit-codes.js';
+import type { Container } from '../../client/schemas.js';
+import { pickByRef } from '../../client/resolve.js';
+import { canOnlyWait } from '../../wait/shared-reads.js';
+import { listedContainers } from './shared-list.js';
 
 export default defineCommand({
   path: ['serverless', 'wait'],
@@ -49,7 +53,13 @@ export default defineCommand({
       const item = await itemOf(app, client, refs[0]!, opts.generation, opts.observedAfter, opts.deploymentsBefore);
       return waitAndReport(app, client, item.subject, item.start, flags);
     }
-    const items = await Promise.all(refs.map((ref) => itemOf(app, client, ref, undefined, undefined)));
+    // One list read names them all and serves as each one's first read, where it is short enough to pay.
+    // Any failure of it only means each container is looked up and read on its own, as before.
+    const listed = await listedContainers(client, refs.length, app.ctx.signal).catch((err: unknown) => {
+      if (app.ctx.signal.aborted) throw err;
+      return undefined;
+    });
+    const items = await Promise.all(refs.map((ref) => itemOf(app, client, ref, undefined, undefined, undefined, listed)));
     const ids = items.map((i) => i.subject.id);
     const twice = ids.find((id, i) => ids.indexOf(id) !== i);
     if (twice) throw new UsageError(`two of the references name the same container (${twice})`, 'name each container once');
@@ -61,9 +71,16 @@ export default defineCommand({
   },
 });
 
-async function itemOf(app: App, client: Client, ref: string, given: number | undefined, observedAfter: string | undefined, deploymentsBefore?: number): Promise<WaitItem> {
-  const id = await client.serverless.resolveId(ref, { signal: app.ctx.signal });
-  const { container: c } = await client.serverless.get(id, { signal: app.ctx.signal });
+async function itemOf(
+  app: App,
+  client: Client,
+  ref: string,
+  given: number | undefined,
+  observedAfter: string | undefined,
+  deploymentsBefore?: number,
+  listed?: readonly Container[],
+): Promise<WaitItem> {
+  const { id, c } = await firstRead(app, client, ref, listed);
   const name = c.name ?? id;
   const latest = c.spec_generation ?? undefined;
   if (given !== undefined && latest !== undefined && given > latest) throw new UsageError(`generation ${given} of ${name} does not exist: its latest change is generation ${latest}`);
@@ -73,6 +90,19 @@ async function itemOf(app: App, client: Client, ref: string, given: number | und
     ...baselineOfFlags(observedAfter, deploymentsBefore),
   };
   return { subject: { id, name, target, ref }, start: { initial: c } };
+}
+
+/**
+ * The container's first read: its list item when that can only keep the wait going (what
+ * could end it is read on its own, as the later reads are: docs/behaviour.md#waits-shared).
+ * A reference the list does not name is resolved as by every command (its not-found error).
+ */
+async function firstRead(app: App, client: Client, ref: string, listed: readonly Container[] | undefined): Promise<{ id: string; c: Container }> {
+  const hit = listed ? pickByRef(listed, ref, CONTAINERS) : undefined;
+  const generation = hit?.spec_generation ?? undefined;
+  if (hit && canOnlyWait(hit, generation !== undefined ? { generation } : {})) return { id: hit.id, c: hit };
+  const id = hit?.id ?? (await client.serverless.resolveId(ref, { signal: app.ctx.signal }));
+  return { id, c: (await client.serverless.get(id, { signal: app.ctx.signal })).container };
 }
 
 /**

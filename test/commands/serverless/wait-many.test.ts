@@ -82,6 +82,25 @@ describe('serverless wait <id> <id>...', () => {
     expect(text).toMatch(/✔ edge: generation 3 of edge is ready/);
   });
 
+  it('shares one list read per cycle; a list it cannot read only means each container is read on its own', async () => {
+    await update(web, { image_tag: '1.3.0' });
+    await update(edge, { image_tag: '1.3.0' });
+    const shared = await h.cli(['serverless', 'wait', web, edge, '--json']);
+    expect(shared.code, shared.stderr).toBe(0);
+    // No container read before a verdict could come: one each, the read that decided.
+    expect(h.seen.map((s) => s.id).sort()).toEqual([web, edge].sort());
+    h.reset();
+    h.seen.length = 0;
+    await update(web, { image_tag: '1.3.0' });
+    await update(edge, { image_tag: '1.3.0' });
+    // An item the client cannot read (no id): the list is no use, the waits read their containers.
+    h.sim.use(http.get('*/api/v1/serverless', () => HttpResponse.json({ data: [{ name: 'broken' }], pagination: { current_page: 1, last_page: 1, per_page: 200, total: 1 } })));
+    const alone = await h.cli(['serverless', 'wait', web, edge, '--json']);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect((JSON.parse(alone.stdout) as { outcome: string }[]).map((o) => o.outcome)).toEqual(['ready', 'ready']);
+    expect(h.seen.length).toBeGreaterThan(2);
+  });
+
   it('one id keeps the single object', async () => {
     const r = await h.cli(['serverless', 'wait', 'web', '--json']);
     expect(onlyJson(r.stdout)).toMatchObject({ id: web, outcome: 'ready' });
@@ -91,7 +110,8 @@ describe('serverless wait <id> <id>...', () => {
     await update(web, { image_tag: '1.3.0' });
     await update(api, { image_tag: '2.4.0' });
     const ctrl = new AbortController();
-    const r = await h.cli(['serverless', 'wait', 'web', 'api'], { signal: ctrl.signal, onIdle: () => void (h.seen.length >= 4 && ctrl.abort(new Error('interrupted'))) });
+    // Interrupted at the first pause: the rollouts were read (from the list they share) and are running.
+    const r = await h.cli(['serverless', 'wait', 'web', 'api'], { signal: ctrl.signal, onIdle: () => void ctrl.abort(new Error('interrupted')) });
     expect(r.code).toBe(130);
     expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait web --generation 4\n`);
     expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait api --generation 3\n`);
