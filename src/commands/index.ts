@@ -56,6 +56,8 @@ const buckets = family('storage buckets', async () => (await import('./storage/b
 const storageKeys = family('storage keys', async () => (await import('./storage/keys/family.js')).KEYS);
 const uptime = family('uptime', async () => (await import('./uptime/family.js')).UPTIME);
 const vps = family('vps', async () => (await import('./vps/family.js')).VPS);
+// Kubernetes, the account's inbox, search, partner administration and the API's health
+const kubernetes = family('kubernetes', async () => (await import('./kubernetes/family.js')).KUBERNETES);
 
 /** In the order `infra --help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
@@ -336,6 +338,15 @@ export const COMMANDS: readonly CommandEntry[] = [
   alertIncidents('get'),
   at('alerts resource sources', () => import('./alerts/resource/sources.js')),
   at('alerts resource catalog', () => import('./alerts/resource/catalog.js')),
+  // Kubernetes, the account's inbox, search, partner administration and the API's health
+  kubernetes('list'),
+  kubernetes('get'),
+  at('kubernetes create', () => import('./kubernetes/create.js')),
+  at('kubernetes scale', () => import('./kubernetes/scale.js')),
+  at('kubernetes pools add', () => import('./kubernetes/pools-add.js')),
+  at('kubernetes pools remove', () => import('./kubernetes/pools-remove.js')),
+  kubernetes('delete'),
+  kubernetes('wait'),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
@@ -388,4 +399,7 @@ export const GROUPS: Groups = {
   'alerts resource': 'resource alerts: rules on a signal of a resource, the incidents they open, their sources',
   'alerts resource rules': 'rules on a signal of a resource (VPS, database): create, change, switch on and off',
   'alerts resource incidents': 'incidents opened by resource alert rules: open and resolved',
+  // groups of Kubernetes, the inbox, search, partner administration
+  kubernetes: 'Kubernetes clusters (alias k8s): create, scale, node pools, wait until they run',
+  'kubernetes pools': "a cluster's node pools: add one, remove one (a failed pool's removal clears the cluster's error)",
 };
