@@ -347,6 +347,105 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('kubernetes pools remove', () => import('./kubernetes/pools-remove.js')),
   kubernetes('delete'),
   kubernetes('wait'),
+  made(
+    'notifications',
+    () => import('./notifications/list.js'),
+    (m) => m.listCommand(['notifications']),
+  ),
+  at('notifications list', () => import('./notifications/list.js')),
+  at('notifications count', () => import('./notifications/count.js')),
+  made(
+    'notifications read',
+    () => import('./notifications/read.js'),
+    (m) => m.readCommand,
+  ),
+  made(
+    'notifications read-all',
+    () => import('./notifications/read.js'),
+    (m) => m.readAllCommand,
+  ),
+  made(
+    'notifications delete',
+    () => import('./notifications/read.js'),
+    (m) => m.deleteCommand,
+  ),
+  made(
+    'notifications preferences get',
+    () => import('./notifications/preferences.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'notifications preferences set',
+    () => import('./notifications/preferences.js'),
+    (m) => m.setCommand,
+  ),
+  made(
+    'notifications preferences reset',
+    () => import('./notifications/preferences.js'),
+    (m) => m.resetCommand,
+  ),
+  made(
+    'support list',
+    () => import('./support/tickets.js'),
+    (m) => m.listCommand,
+  ),
+  made(
+    'support get',
+    () => import('./support/tickets.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'support create',
+    () => import('./support/tickets.js'),
+    (m) => m.createCommand,
+  ),
+  made(
+    'support reply',
+    () => import('./support/tickets.js'),
+    (m) => m.replyCommand,
+  ),
+  made(
+    'support resolve',
+    () => import('./support/tickets.js'),
+    (m) => m.resolveCommand,
+  ),
+  at('search', () => import('./search/search.js')),
+  made(
+    'partner tier',
+    () => import('./partner/account.js'),
+    (m) => m.tierCommand,
+  ),
+  made(
+    'partner usage',
+    () => import('./partner/account.js'),
+    (m) => m.usageCommand,
+  ),
+  made(
+    'partner sub-teams list',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.listCommand,
+  ),
+  made(
+    'partner sub-teams create',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.createCommand,
+  ),
+  made(
+    'partner sub-teams get',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'partner sub-teams usage',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.usageCommand,
+  ),
+  made(
+    'partner sub-teams regenerate-key',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.regenerateCommand,
+  ),
+  at('health', () => import('./health/health.js')),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
@@ -402,4 +501,9 @@ export const GROUPS: Groups = {
   // groups of Kubernetes, the inbox, search, partner administration
   kubernetes: 'Kubernetes clusters (alias k8s): create, scale, node pools, wait until they run',
   'kubernetes pools': "a cluster's node pools: add one, remove one (a failed pool's removal clears the cluster's error)",
+  notifications: "the account's notifications, unread first (infra notifications alone lists them): read, delete, preferences",
+  'notifications preferences': 'which notification categories reach which channels: show, switch one, reset to the defaults',
+  support: 'support tickets: open one, read the replies, reply, resolve',
+  partner: 'partner administration: the discount tier, usage, and sub-customer teams',
+  'partner sub-teams': 'sub-customer teams of a partner account: create (the API key is shown once), usage, a new key',
 };
