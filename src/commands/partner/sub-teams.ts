@@ -6,7 +6,7 @@
 import type { App } from '../../cli/app.js';
 import { defineCommand, flag, required, resourceArg } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { nonEmpty, wideOption } from '../../cli/options.js';
+import { textOption, wideOption } from '../../cli/options.js';
 import type { ResourceKind } from '../../client/resources.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -69,12 +69,12 @@ export const createCommand = defineCommand({
   path: ['partner', 'sub-teams', 'create'],
   description: 'create a sub-customer team and its owner; its API key is printed this once',
   options: {
-    name: required('--name <name>', 'name of the team', nonEmpty('--name')),
+    name: required('--name <name>', 'name of the team', textOption('--name')),
     ownerEmail: required('--owner-email <email>', "the owner's email (an account is made when there is none)", (v: string) => {
       if (!/^[^@\s]+@[^@\s]+$/.test(v)) throw new UsageError(`--owner-email: "${v}" is not an email address`);
       return v;
     }),
-    ownerName: required('--owner-name <name>', "the owner's name", nonEmpty('--owner-name')),
+    ownerName: required('--owner-name <name>', "the owner's name", textOption('--owner-name')),
   },
   examples: ['infra partner sub-teams create --name Globex --owner-email hank@globex.example --owner-name "Hank Scorpio" > globex-key.txt'],
   run: async (app, { opts }) => {

@@ -4,7 +4,7 @@
 // the client's retry waits for it within its bounds, and then the command says so (exit 7).
 import { arg, choice, defineCommand, option, required } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
-import { intOption, nonEmpty, wideOption } from '../../cli/options.js';
+import { intOption, nonEmpty, textOption, wideOption } from '../../cli/options.js';
 import { ConflictError } from '../../client/errors.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
 import { ExitCode } from '../../shared/exit-codes.js';
@@ -97,7 +97,7 @@ export const createCommand = defineCommand({
   path: ['support', 'create'],
   description: 'open a support ticket (the text from --message, --message-file, or an editor at a terminal); prints its number',
   options: {
-    subject: required('--subject <text>', 'one line saying what is wrong', nonEmpty('--subject')),
+    subject: required('--subject <text>', 'one line saying what is wrong', textOption('--subject')),
     type: choice('--type <type>', 'general (default), technical, billing or sales', TYPES, 'general'),
     priority: choice('--priority <priority>', 'low, normal (default), high or urgent', PRIORITIES, 'normal'),
     resourceType: choice('--resource-type <type>', 'the kind of resource it is about', RESOURCE_TYPES),
