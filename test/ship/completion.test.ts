@@ -91,7 +91,7 @@ describe('bash', () => {
     expect(restoreProduct).toEqual(['database']);
     expect(shell).toEqual(['bash', 'zsh', 'fish']);
     expect(key).toEqual(['api-url', 'project', 'output', 'allow-http']);
-    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'sim']);
+    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'support', 'search', 'sim']);
     expect(alias).toEqual(['credentials']);
     expect(flags).toEqual(['--container', '--cursor']);
     expect(afterGlobal).toEqual([

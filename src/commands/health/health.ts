@@ -7,7 +7,7 @@ import { ResponseShapeError } from '../../client/errors.js';
 export default defineCommand({
   path: ['health'],
   description: 'check that the API answers (its own health endpoint): exit 0 healthy, 7 unavailable',
-  examples: ['infra health', 'infra health --json', 'until infra health; do sleep 5; done'],
+  examples: ['infra health', 'infra health --json', 'infra health && infra serverless list'],
   run: async (app) => {
     const client = await app.client();
     const started = performance.now();
