@@ -41,9 +41,10 @@ export function listCommandOf(path: string): string | undefined {
 
 /** A name found nowhere in the list: where it looked (the list, how many), a near name, and the list command. */
 export function noSuchName(err: NoSuchNameError): { message: string; hint?: string } {
-  const { ref, noun, count, names, path } = err.lookup;
-  const near = closest(ref, names);
+  const { ref, noun, count, names, path, elsewhere } = err.lookup;
   const looked = count === 0 ? `the project has no ${noun}s` : `looked among the ${count} ${noun}${count === 1 ? '' : 's'} of ${err.endpoint}`;
+  if (elsewhere) return { message: `${err.message} (${looked})`, hint: `${elsewhere.name} is ${elsewhere.type.noun}: 'infra ${elsewhere.type.command} get ${elsewhere.name}'` };
+  const near = closest(ref, names);
   const command = listCommandOf(path);
   const list = command === undefined ? undefined : `'infra ${command}' shows them`;
   const hint = [near ? `did you mean ${near}?` : undefined, list].filter((part) => part !== undefined).join(' ');

@@ -25,12 +25,12 @@ export function getExamples(cmd: Command): string[] {
  * in the tree are shown.
  */
 export const HELP_GROUPS: ReadonlyArray<readonly [heading: string, nouns: readonly string[]]> = [
-  ['Compute', ['serverless', 'apps', 'vps', 'volumes', 'static-sites', 'registry']],
+  ['Compute', ['serverless', 'apps', 'vps', 'volumes', 'kubernetes', 'static-sites', 'registry']],
   ['Data', ['database', 'cache', 'queue', 'storage', 'snapshots', 'recovery', 'parameter-groups']],
   ['Network and access', ['firewalls', 'ssh-keys']],
-  ['Observability', ['status', 'logs', 'open', 'operations', 'uptime', 'alerts', 'webhooks']],
+  ['Observability', ['status', 'logs', 'open', 'operations', 'uptime', 'alerts', 'webhooks', 'notifications', 'health']],
   ['Project as a file', ['export', 'apply']],
-  ['Account', ['whoami', 'projects', 'account', 'approvals', 'auth', 'config', 'context']],
+  ['Account', ['whoami', 'projects', 'account', 'approvals', 'support', 'partner', 'search', 'auth', 'config', 'context']],
   ['Tool', ['api', 'sim', 'completion', 'help']],
 ];
 export const OTHER_GROUP = 'Other';

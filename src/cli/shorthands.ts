@@ -7,6 +7,7 @@
 /** shorthand → the word it stands for. */
 export const SHORTHANDS: ReadonlyMap<string, string> = new Map([
   ['db', 'database'],
+  ['k8s', 'kubernetes'],
   ['ls', 'list'],
   ['rm', 'delete'],
   ['show', 'get'],

@@ -72,7 +72,15 @@ export class NoSuchNameError extends NotFoundError {
   constructor(
     message: string,
     endpoint: string,
-    readonly lookup: { ref: string; noun: string; count: number; names: string[]; path: string },
+    readonly lookup: {
+      ref: string;
+      noun: string;
+      count: number;
+      names: string[];
+      path: string;
+      /** A resource of another product with that name, found by search (`orders` is a database). */
+      elsewhere?: { type: { command: string; noun: string }; name: string; id?: string };
+    },
   ) {
     super(message, 404, endpoint);
   }

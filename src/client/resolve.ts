@@ -13,6 +13,7 @@ import type { HttpClient } from './http.js';
 import { listReader, pageInfo } from './paginate.js';
 import { EndlessListError, MAX_ITEMS, MAX_PAGES } from './walk-bounds.js';
 import { isIdPrefix } from '../shared/short-id.js';
+import { findElsewhere } from './search.js';
 
 export interface Family {
   /** List path, e.g. `/serverless`. */
@@ -168,12 +169,15 @@ export async function resolveRef<T extends Named>(http: HttpClient, family: Fami
   if (!hit) {
     const what = family.aliases?.length ? `id, name or ${family.aliases.join(' or ')}` : 'id or name';
     const names = items.flatMap((it) => ['name', ...(family.aliases ?? [])].map((k) => it[k]).filter((v): v is string => typeof v === 'string'));
+    // Another product may hold the name (`orders` is a database, not a VPS): one search, on this path only.
+    const elsewhere = await findElsewhere(http, ref, family.path, signal);
     throw new NoSuchNameError(`no ${family.noun} with the ${what} "${ref}" in this project`, `GET /api/v1${family.path}`, {
       ref,
       noun: family.noun,
       count: items.length,
       names: [...new Set(names)],
       path: family.path,
+      ...(elsewhere ? { elsewhere } : {}),
     });
   }
   const raw = pages.flatMap((p) => p.raw)[items.indexOf(hit)];

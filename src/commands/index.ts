@@ -56,6 +56,8 @@ const buckets = family('storage buckets', async () => (await import('./storage/b
 const storageKeys = family('storage keys', async () => (await import('./storage/keys/family.js')).KEYS);
 const uptime = family('uptime', async () => (await import('./uptime/family.js')).UPTIME);
 const vps = family('vps', async () => (await import('./vps/family.js')).VPS);
+// Kubernetes, the account's inbox, search, partner administration and the API's health
+const kubernetes = family('kubernetes', async () => (await import('./kubernetes/family.js')).KUBERNETES);
 
 /** In the order `infra --help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
@@ -365,6 +367,114 @@ export const COMMANDS: readonly CommandEntry[] = [
   // The project's state as one file: export it, apply it, check it for drift (commands/apply/).
   at('export', () => import('./apply/export.js')),
   at('apply', () => import('./apply/apply.js')),
+  // Kubernetes, the account's inbox, search, partner administration and the API's health
+  kubernetes('list'),
+  kubernetes('get'),
+  at('kubernetes create', () => import('./kubernetes/create.js')),
+  at('kubernetes scale', () => import('./kubernetes/scale.js')),
+  at('kubernetes pools add', () => import('./kubernetes/pools-add.js')),
+  at('kubernetes pools remove', () => import('./kubernetes/pools-remove.js')),
+  kubernetes('delete'),
+  kubernetes('wait'),
+  made(
+    'notifications',
+    () => import('./notifications/list.js'),
+    (m) => m.listCommand(['notifications']),
+  ),
+  at('notifications list', () => import('./notifications/list.js')),
+  at('notifications count', () => import('./notifications/count.js')),
+  made(
+    'notifications read',
+    () => import('./notifications/read.js'),
+    (m) => m.readCommand,
+  ),
+  made(
+    'notifications read-all',
+    () => import('./notifications/read.js'),
+    (m) => m.readAllCommand,
+  ),
+  made(
+    'notifications delete',
+    () => import('./notifications/read.js'),
+    (m) => m.deleteCommand,
+  ),
+  made(
+    'notifications preferences get',
+    () => import('./notifications/preferences.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'notifications preferences set',
+    () => import('./notifications/preferences.js'),
+    (m) => m.setCommand,
+  ),
+  made(
+    'notifications preferences reset',
+    () => import('./notifications/preferences.js'),
+    (m) => m.resetCommand,
+  ),
+  made(
+    'support list',
+    () => import('./support/tickets.js'),
+    (m) => m.listCommand,
+  ),
+  made(
+    'support get',
+    () => import('./support/tickets.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'support create',
+    () => import('./support/tickets.js'),
+    (m) => m.createCommand,
+  ),
+  made(
+    'support reply',
+    () => import('./support/tickets.js'),
+    (m) => m.replyCommand,
+  ),
+  made(
+    'support resolve',
+    () => import('./support/tickets.js'),
+    (m) => m.resolveCommand,
+  ),
+  at('search', () => import('./search/search.js')),
+  made(
+    'partner tier',
+    () => import('./partner/account.js'),
+    (m) => m.tierCommand,
+  ),
+  made(
+    'partner usage',
+    () => import('./partner/account.js'),
+    (m) => m.usageCommand,
+  ),
+  made(
+    'partner sub-teams list',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.listCommand,
+  ),
+  made(
+    'partner sub-teams create',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.createCommand,
+  ),
+  made(
+    'partner sub-teams get',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.getCommand,
+  ),
+  made(
+    'partner sub-teams usage',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.usageCommand,
+  ),
+  made(
+    'partner sub-teams regenerate-key',
+    () => import('./partner/sub-teams.js'),
+    (m) => m.regenerateCommand,
+  ),
+  at('health', () => import('./health/health.js')),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
@@ -419,4 +529,12 @@ export const GROUPS: Groups = {
   'alerts resource': 'resource alerts: rules on a signal of a resource, the incidents they open, their sources',
   'alerts resource rules': 'rules on a signal of a resource (VPS, database): create, change, switch on and off',
   'alerts resource incidents': 'incidents opened by resource alert rules: open and resolved',
+  // groups of Kubernetes, the inbox, search, partner administration
+  kubernetes: 'Kubernetes clusters (alias k8s): create, scale, node pools, wait until they run',
+  'kubernetes pools': "a cluster's node pools: add one, remove one (a failed pool's removal clears the cluster's error)",
+  notifications: "the account's notifications, unread first (infra notifications alone lists them): read, delete, preferences",
+  'notifications preferences': 'which notification categories reach which channels: show, switch one, reset to the defaults',
+  support: 'support tickets: open one, read the replies, reply, resolve',
+  partner: 'partner administration: the discount tier, usage, and sub-customer teams',
+  'partner sub-teams': 'sub-customer teams of a partner account: create (the API key is shown once), usage, a new key',
 };

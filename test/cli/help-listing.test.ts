@@ -13,7 +13,8 @@ describe('groupedListing', () => {
       '  Compute             serverless  vps',
       '  Data                database (db)',
       '  Tool                help',
-      '  Shorthands          db = database  ls = list  rm = delete  show = get',
+      '  Shorthands          db = database  k8s = kubernetes  ls = list  rm = delete',
+      '                      show = get',
     ]);
   });
 

@@ -209,7 +209,9 @@ describe('resolving a reference over HTTP', () => {
     const err = await client.serverless.resolveId('nope').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toBe('no container with the id, name or slug "nope" in this project');
-    expect(server.requests).toHaveLength(2);
+    // Both pages, then one search for the name in other products (this server has none: the plain not-found stays).
+    expect(server.requests.map((r) => r.query)).toEqual([{ page: '1', per_page: '200' }, { page: '2', per_page: '200' }, { q: 'nope' }]);
+    expect((err as { lookup?: { elsewhere?: unknown } }).lookup?.elsewhere).toBeUndefined();
   });
 
   it('a recovery point (no single-point route) is looked up even by its integer id', async () => {

@@ -91,7 +91,7 @@ describe('bash', () => {
     expect(restoreProduct).toEqual(['database']);
     expect(shell).toEqual(['bash', 'zsh', 'fish']);
     expect(key).toEqual(['api-url', 'project', 'output', 'allow-http']);
-    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'status', 'sim']);
+    expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'status', 'support', 'search', 'sim']);
     expect(alias).toEqual(['credentials']);
     // --context: the global option that picks a context.
     expect(flags).toEqual(['--container', '--cursor', '--context']);

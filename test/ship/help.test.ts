@@ -43,7 +43,8 @@ describe('every command', () => {
       expect(r.stdout).toContain('Examples:\n  ');
       for (const o of cmd.options.filter((x) => !x.hidden)) expect(r.stdout, `${path.join(' ')} ${o.flags}`).toContain(o.long ?? o.short ?? '');
     }
-  });
+    // Every command in turn, in-process: over 300 of them take longer than the default limit on a busy machine.
+  }, 120_000);
 });
 
 describe('the flags of the real dialect', () => {

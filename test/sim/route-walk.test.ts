@@ -5,6 +5,7 @@
 // pass (the spec is newer: status_details, capabilities...), missing or mistyped ones may not.
 import { describe, expect, it } from 'vitest';
 import { checkValue, loadFacts, Shapes } from '../fixtures/facts.js';
+import { K8S_SEED } from '../../src/sim/families/kubernetes.js';
 import { SEED_IDS, simApi, useSimulator, type SimApi } from '../helpers/sim.js';
 
 let api: SimApi;
@@ -33,6 +34,9 @@ const SAMPLES: Record<string, (path: string) => string[]> = {
   '/api/v1/cache/{id}': () => [SEED_IDS.redis, SEED_IDS.dragonfly],
   '/api/v1/database/{id}': () => [SEED_IDS.postgres, SEED_IDS.mysql],
   '/api/v1/firewalls/{id}': () => [SEED_IDS.firewalls.web],
+  '/api/v1/kubernetes/{id}': () => [K8S_SEED.prod, K8S_SEED.ml],
+  '/api/v1/support-tickets/{number}': () => ['TCK-00042'],
+  '/api/v1/admin/partner/sub-teams/{team}': () => ['501'],
   '/api/v1/operations/{opId}': () => [SEED_IDS.batch, SEED_IDS.worker],
   '/api/v1/parameter-groups/{id}': () => [String(SEED_IDS.parameterGroups.ordersTuned), String(SEED_IDS.parameterGroups.postgresDefault)],
   '/api/v1/queue/{id}': () => [SEED_IDS.queues.events, SEED_IDS.queues.archive],
@@ -47,6 +51,7 @@ const SAMPLES: Record<string, (path: string) => string[]> = {
 /** Queries a read needs to answer at all (the facts mark them required). */
 const QUERIES: Record<string, string> = {
   '/api/v1/registry/preflight': '?image=registry.sim.local/acme/web:1.2.0',
+  '/api/v1/resources/search': '?q=orders',
 };
 
 function concretePaths(route: string): string[] {
@@ -93,6 +98,12 @@ const ACCEPTED: Accepted[] = [
     path: /^metrics$/,
     message: /^expected string, got object$/,
     why: "facts, last section (Containers): the provider's client reads `metrics` as series of {timestamps, values}; the generated type says string",
+  },
+  {
+    operation: /^GET \/api\/v1\/resources\/search$/,
+    path: /^results\[\d+\]$/,
+    message: /^expected string, got object$/,
+    why: 'the generated types type the results as string[] (an untyped array); the simulator sends {type, id, name} objects, and the client reads both (src/client/search.ts)',
   },
 ];
 

@@ -18,6 +18,9 @@ import { vpsModule } from './vps.js';
 import { webhookModule } from './webhooks.js';
 import { monitoringModule } from './monitoring.js';
 import { subresourcesModule } from './subresources.js';
+import { kubernetesModule } from './kubernetes.js';
+import { inboxModule } from './inbox.js';
+import { accountWideModule } from './account-wide.js';
 
 export const MODULES: readonly SimModule[] = [
   // The registry first: it decides which images the seeded containers run.
@@ -37,6 +40,10 @@ export const MODULES: readonly SimModule[] = [
   staticSiteModule,
   webhookModule,
   monitoringModule,
+  // Kubernetes, the account's inbox (notifications, support), then what spans the account (search looks through every family above)
+  kubernetesModule,
+  inboxModule,
+  accountWideModule,
 ];
 
 export function registerModules(world: World): void {
