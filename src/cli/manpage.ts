@@ -22,7 +22,10 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['NO_COLOR', 'Any value turns ANSI colour off (same as --no-color).'],
   ['FORCE_COLOR', 'Colour even when the output is not a terminal (0 turns it off).'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'Proxy for HTTPS and HTTP requests, and hosts reached directly (lower-case names are honoured too).'],
-  ['INFRA_CONSOLE_URL', 'The console that auth login --web signs in through (default: the API host with console. in front, over https; a loopback API is its own). https, or http to this machine only.'],
+  [
+    'INFRA_CONSOLE_URL',
+    'The console that auth login --web signs in through (default: the API host with console. in front, over https; a loopback API is its own). https, or http to this machine only.',
+  ],
   ['CI', 'When set, no spinners and no prompts: progress is one plain line per state change.'],
 ];
 

@@ -15,7 +15,7 @@ export default defineCommand({
   description: 'print the AMQP URL for a client (amqp libraries, rabbitmqadmin); --print-env as AMQP_URL',
   args: [resourceArg('<id>', 'queue instance id or name', QUEUE.kind)],
   options: {
-    printEnv: flag('--print-env', "print `export AMQP_URL=...` (--json: an object) for eval or a .env file"),
+    printEnv: flag('--print-env', 'print `export AMQP_URL=...` (--json: an object) for eval or a .env file'),
     showSecrets: flag('--show-secrets', 'on a terminal: show the password'),
   },
   examples: ['infra queue connect events-rabbit', 'AMQP_URL="$(infra queue connect events-rabbit)" node worker.js', 'eval "$(infra queue connect events-rabbit --print-env)"'],
