@@ -1,7 +1,6 @@
 // The log stream of any resource (docs/behaviour.md#logs, docs/behaviour.md#api-logs): pages followed through
 // meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
-import { rawStream } from '../../output/terminal-guard.js';
 import type { App } from '../../cli/app.js';
 import { flag, option, choice } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
@@ -150,7 +149,7 @@ const WRITE_BATCH = 200;
 
 function write(s: Stream, entries: readonly LogEntry[]): void {
   // NDJSON is exact data (past the terminal guard); lines for a person go through it.
-  const out = s.app.json ? rawStream(s.app.ctx.stdout) : s.app.ctx.stdout;
+  const out = s.app.json ? s.app.jsonLines() : s.app.ctx.stdout;
   for (let i = 0; i < entries.length; i += WRITE_BATCH) out.write(s.render(entries.slice(i, i + WRITE_BATCH)));
 }
 
