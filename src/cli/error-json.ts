@@ -42,6 +42,10 @@ export const CLIENT_ERROR_CODES = [
   'bad_response',
   'incomplete_list',
   'unexpected',
+  // A run's own end: its exit code is passed through (RUN_EXIT_RULES), so the code says which.
+  'run_failed',
+  'run_timed_out',
+  'run_cancelled',
 ] as const;
 
 /** The exit code's name in the one table, as a code: NOT_FOUND → not_found (new codes come with their names). */
@@ -73,6 +77,7 @@ const RETRYABLE = new Set(['rate_limited', 'request_timeout', 'network', 'unavai
 
 /** The client's code for an error the API gave no code of its own. */
 function clientCode(err: unknown, exitCode: number): string {
+  if (err instanceof CliError && err.code !== undefined) return err.code;
   if (err instanceof CliError || err instanceof InterruptedError) return exitCodeName(exitCode) ?? 'failed';
   if (err instanceof AmbiguousNameError) return 'ambiguous_name';
   if (err instanceof MissingTokenError) return 'auth';
