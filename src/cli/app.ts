@@ -7,7 +7,9 @@ import { ExitCode } from '../shared/exit-codes.js';
 import { tokenProblem } from '../shared/api-host.js';
 import type { Settings } from './settings.js';
 import { makeStyle, colorEnabled, type Style, plainStyle } from '../output/color.js';
-import { tableWriter, keyValue, type Column, type TableOptions, type TableWriter } from '../output/table.js';
+import { tableWriter, keyValue, pickColumns, type Column, type TableOptions, type TableWriter } from '../output/table.js';
+import type { OutStream } from '../output/stream.js';
+import { compileQuery, type JsonQuery } from './json-query.js';
 import { createProgress, spinnerFits, type Progress } from '../output/progress.js';
 import { RequestWatch } from '../output/request-watch.js';
 import { rawStream } from '../output/terminal-guard.js';
@@ -71,6 +73,8 @@ export class App {
   wide?: boolean;
   /** Where a wait before a retry is said instead of a plain line (--progress json: an event). */
   retryNotice?: (line: string) => void;
+  /** --query, compiled in init(): every JSON writer below applies it (docs/behaviour.md#query). */
+  query?: JsonQuery;
 
   constructor(
     readonly ctx: Context,
@@ -81,6 +85,8 @@ export class App {
     const noColorFlag = this.settings.noColor;
     this.style = await makeStyle(colorEnabled({ noColorFlag, isTTY: !!this.ctx.stdout.isTTY }, this.ctx.env));
     this.errStyle = await makeStyle(colorEnabled({ noColorFlag, isTTY: !!this.ctx.stderr.isTTY }, this.ctx.env));
+    // Before the command runs: a bad expression is exit 2 with no request sent.
+    if (this.settings.query !== undefined) this.query = await compileQuery(this.settings.query);
     return this;
   }
 
@@ -204,19 +210,57 @@ export class App {
     this.ctx.stdout.write(text.endsWith('\n') ? text : text + '\n');
   }
 
-  /** Exact data: past the terminal guard (JSON escapes controls itself; strings stay the server's). */
+  /** Exact data: past the terminal guard (JSON escapes controls itself; strings stay the server's). Shaped by --query. */
   printJson(value: unknown): void {
-    rawStream(this.ctx.stdout).write(jsonText(value, 2) + '\n');
+    rawStream(this.ctx.stdout).write(jsonText(this.query ? this.query.apply(value) : value, 2) + '\n');
   }
 
-  /** One compact JSON value per line (NDJSON), exact as printJson. */
+  /** One compact JSON value per line (NDJSON), exact as printJson; --query applies to each line's item. */
   printJsonLine(value: unknown): void {
-    rawStream(this.ctx.stdout).write(jsonText(value) + '\n');
+    const out = rawStream(this.ctx.stdout);
+    for (const v of this.query ? this.query.lines(value) : [value]) out.write(jsonText(v) + '\n');
   }
 
-  /** A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts). */
+  /**
+   * Where a command streams NDJSON text (whole lines per write): stdout past the guard, or,
+   * with --query, a writer that applies it to each line's item (as printJsonLine does).
+   */
+  jsonLines(): OutStream {
+    const raw = rawStream(this.ctx.stdout);
+    const query = this.query;
+    if (!query) return raw;
+    // A line cut between two writes is kept for the next one.
+    let rest = '';
+    const write = (chunk: string | Uint8Array): boolean => {
+      const text = rest + (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      const cut = text.lastIndexOf('\n');
+      rest = text.slice(cut + 1);
+      let out = '';
+      for (const line of text.slice(0, cut + 1).split('\n')) if (line.trim()) for (const v of query.lines(JSON.parse(line))) out += jsonText(v) + '\n';
+      return out ? raw.write(out) !== false : true;
+    };
+    return new Proxy(raw, {
+      get(target, prop) {
+        if (prop === 'write') return write;
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  /**
+   * A table on stdout: fitted to a terminal (unless --wide), TSV when piped (src/output/table.ts).
+   * --columns picks and orders its columns (an unknown name is exit 2, naming the valid ones),
+   * --no-headers drops its header line: here, so every table has them.
+   */
   table<T>(columns: Column<T>[], extra: Pick<TableOptions, 'footer'> = {}): TableWriter<T> {
-    return tableWriter(this.ctx.stdout, columns, this.style, { width: this.ctx.stdout.columns, wide: this.wide, note: (text) => this.hint(text), ...extra });
+    let shown = columns;
+    if (this.settings.columns) {
+      const pick = pickColumns(columns, this.settings.columns);
+      if (pick.unknown.length) throw new UsageError(`--columns: no column ${pick.unknown.map((n) => `"${n}"`).join(', ')} in this table`, `its columns are ${pick.valid.join(', ')}`);
+      shown = pick.columns;
+    }
+    return tableWriter(this.ctx.stdout, shown, this.style, { width: this.ctx.stdout.columns, wide: this.wide, note: (text) => this.hint(text), headers: this.settings.headers, ...extra });
   }
 
   keyValue(pairs: [string, string | undefined][]): void {

@@ -8,6 +8,8 @@ export class CliError extends Error {
     message: string,
     readonly hint?: string,
     readonly details?: string[],
+    /** The code errors as JSON give it (src/cli/error-json.ts), where its exit code alone would mislead (a run's own code). */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -102,6 +102,20 @@ const formatting: HelpTopic = {
         ),
       ],
       [
+        'Queries and columns:',
+        ...wrap(
+          "--query EXPR shapes the JSON with a JMESPath expression (jmespath.org) and implies --json: the object of a get, the whole array of a list (--query '[].name', --query 'length(@)', --query \"[?status=='running'].id\"). On NDJSON (logs) it applies to each entry as a list of one, one result per line, so the same filter works on both. A bad expression is exit 2 before any request. --columns name,status picks and orders a table's columns by header (any case); an unknown one is exit 2 naming the valid ones. --no-headers drops the header line, piped or not.",
+          '  ',
+        ),
+      ],
+      [
+        'Errors as JSON:',
+        ...wrap(
+          'With --json or --query (or INFRA_ERROR_FORMAT=json; =text keeps text) a failure is one line of JSON on stderr, the last line: {"error": {"code", "message", "exit_code", "http_status", "retryable", "fields", "hint", "details", "request": {"method", "path"}}}. code is the API\'s own error code when it gave one, else one of: usage, ambiguous_name, validation, auth, forbidden, not_found, conflict, rate_limited, request_timeout, network, unavailable, bad_response, incomplete_list, unexpected, run_failed, run_timed_out, run_cancelled, or the exit code\'s name (failed, degraded, timeout, interrupted, terminated...). retryable is true where trying later may help.',
+          '  ',
+        ),
+      ],
+      [
         'Colour, decided in this order:',
         ...wrap(
           '--no-color turns it off; then NO_COLOR (any value) off; then FORCE_COLOR or CLICOLOR_FORCE on (FORCE_COLOR=0 off); then CLICOLOR=0 off; otherwise colour only when the stream is a terminal and TERM is not dumb.',

@@ -13,6 +13,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [string, string]> = [
   ['INFRA_TEAM', 'Alias of INFRA_PROJECT; both set to different values is a usage error.'],
   ['INFRA_CONFIG_DIR', 'Directory of the config file, instead of the user config directory.'],
   ['INFRA_DEBUG', 'Set to 1 to trace HTTP requests, responses, timing and retries to standard error (same as --debug). The token is shown as Bearer ***.'],
+  ['INFRA_ERROR_FORMAT', "json: every failure is one line of JSON on standard error (as with --json; see 'infra help formatting'); text: the error: and hint: lines even with --json."],
   ['INFRA_MAX_RETRIES', 'Attempts for retryable requests (GET on network errors, 429, 502, 503, 504).'],
   ['INFRA_REMEMBER_NAMES', 'Set to 0 to look every name up in the list, never by the id an earlier command found for it (scripts that count requests, tests).'],
   [

@@ -13,6 +13,9 @@ export interface GlobalFlags {
   quiet?: boolean;
   allowHttp?: boolean;
   context?: string;
+  query?: string;
+  columns?: string;
+  headers?: boolean;
 }
 
 /** What is stored for one API host (a token today; the place for more per-host data later). */
@@ -66,6 +69,12 @@ export interface Settings {
   debugSource: 'flag' | 'env' | 'none';
   quiet: boolean;
   noColor: boolean;
+  /** --query: the JMESPath expression that shapes JSON output (compiled by the App before any request). */
+  query?: string;
+  /** --columns: the table columns asked for, in order, as typed (matched by the App's table()). */
+  columns?: string[];
+  /** false with --no-headers: tables have no header line. */
+  headers: boolean;
 }
 
 export function pickProject(project: string | undefined, team: string | undefined, names: [string, string]): string | undefined {
@@ -96,6 +105,12 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
   const configToken = host === undefined ? undefined : blankToUndefined(config.hosts?.[host]?.token);
   const envDebug = env.INFRA_DEBUG === '1' || env.INFRA_DEBUG === 'true';
   const ctx = config.context;
+  const errorFormat = blankToUndefined(env.INFRA_ERROR_FORMAT)?.toLowerCase();
+  if (errorFormat !== undefined && errorFormat !== 'json' && errorFormat !== 'text') throw new UsageError(`INFRA_ERROR_FORMAT must be json or text, not "${env.INFRA_ERROR_FORMAT}"`);
+  const query = flags.query === undefined ? undefined : flags.query.trim();
+  if (query === '') throw new UsageError('--query needs an expression', "for example --query '[].name' (see 'infra help formatting')");
+  const columns = flags.columns === undefined ? undefined : flags.columns.split(',').map((c) => c.trim());
+  if (columns !== undefined && columns.some((c) => c === '')) throw new UsageError(`--columns takes names separated by commas, not "${flags.columns}"`, 'for example --columns name,status');
   return {
     context: ctx?.name ?? 'default',
     contextSource: blankToUndefined(flags.context) !== undefined ? 'flag' : (ctx?.source ?? 'default'),
@@ -111,12 +126,16 @@ export function resolveSettings(flags: GlobalFlags, env: Record<string, string |
     projectSource: project.source,
     token: envToken ?? configToken,
     tokenSource: envToken ? 'env' : configToken ? 'config' : 'none',
-    json: flags.json === true || config.output === 'json',
-    outputSource: flags.json === true ? 'flag' : config.output === 'json' ? 'config' : 'none',
+    // --query shapes JSON, so it asks for JSON.
+    json: flags.json === true || query !== undefined || config.output === 'json',
+    outputSource: flags.json === true || query !== undefined ? 'flag' : config.output === 'json' ? 'config' : 'none',
     debug: flags.debug === true || envDebug,
     debugSource: flags.debug === true ? 'flag' : envDebug ? 'env' : 'none',
     quiet: flags.quiet === true,
     noColor: flags.color === false,
+    query,
+    columns,
+    headers: flags.headers !== false,
   };
 }
 

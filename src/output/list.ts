@@ -12,6 +12,10 @@ export interface ListTarget {
   table<T>(columns: Column<T>[], extra?: Pick<TableOptions, 'footer'>): TableWriter<T>;
   info(message: string): void;
   hint(message: string): void;
+  /** --query, when given: the list's JSON is then the expression applied to the whole array. */
+  readonly query?: unknown;
+  /** Writes one JSON document, shaped by --query (the App's printJson). */
+  printJson?(value: unknown): void;
 }
 
 /** Bytes per write of a long list: few system calls, strings V8 still allocates cheaply. */
@@ -88,9 +92,18 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
   const out = app.json ? rawStream(app.ctx.stdout) : app.ctx.stdout;
   let count = 0;
   let last: Page<T>['pagination'] | undefined;
+  if (app.json && app.query !== undefined && app.printJson) {
+    // --query sees the whole array (so length(@) and filters mean the list), gathered in
+    // memory: as bounded as the walk itself (src/client/walk-bounds.ts) and by --limit.
+    const all: unknown[] = [];
+    for await (const page of pages) for (const item of page.raw) all.push(item);
+    app.printJson(all);
+    return;
+  }
   if (app.json) {
-    out.write('[');
+    // '[' goes out with the first page: a list whose first request fails prints nothing.
     const chunk = new JsonChunk(out);
+    chunk.text('[');
     for await (const page of pages) {
       // What the API sent, not the parsed view: --json passes additive fields through untouched
       // (each item's bytes as received when the client kept them: no second serialisation).
@@ -107,7 +120,8 @@ export async function renderList<T>(app: ListTarget, pages: AsyncIterable<Page<T
       await chunk.flush();
       last = page.pagination;
     }
-    out.write(count ? '\n]\n' : ']\n');
+    chunk.text(count ? '\n]\n' : ']\n');
+    await chunk.flush();
     return;
   }
   const table = app.table(columns, { footer: opts.footer });

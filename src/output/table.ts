@@ -33,6 +33,32 @@ export interface TableOptions {
   note?: (text: string) => void;
   /** Lines under a terminal table, before the note (numbered footnotes its cells point to); never piped. */
   footer?: (width: number) => string[];
+  /** false (--no-headers): no header line, on a terminal or piped. */
+  headers?: boolean;
+}
+
+/** How a --columns name is compared with a header: case, spaces, '-' and '_' do not matter. */
+function columnKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-');
+}
+
+/**
+ * --columns: the table's columns named, in the order named (matched to the headers, see
+ * columnKey). `unknown` lists the names that match no header, `valid` the headers there are.
+ */
+export function pickColumns<T>(columns: readonly Column<T>[], names: readonly string[]): { columns: Column<T>[]; unknown: string[]; valid: string[] } {
+  const picked: Column<T>[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const column = columns.find((c) => columnKey(c.header) === columnKey(name));
+    if (column) {
+      if (!picked.includes(column)) picked.push(column);
+    } else unknown.push(name);
+  }
+  return { columns: picked, unknown, valid: columns.map((c) => columnKey(c.header)) };
 }
 
 /** Rows a terminal table holds to measure before it writes: more streams. */
@@ -41,7 +67,7 @@ const HELD_ROWS = 1000;
 export function tableWriter<T>(out: OutStream, columns: Column<T>[], style: Style, opts: TableOptions = {}): TableWriter<T> {
   if (!out.isTTY) {
     // The header goes out with the first rows: an empty list or a failed request prints nothing.
-    let header = columns.map((c) => c.header).join('\t') + '\n';
+    let header = opts.headers === false ? '' : columns.map((c) => c.header).join('\t') + '\n';
     const values = columns.map((c) => c.value);
     const n = values.length;
     return {
@@ -128,7 +154,7 @@ class TerminalTable<T> implements TableWriter<T> {
     const fit = (this.fit = fitColumns(this.columns, cells, this.opts.wide ? Infinity : this.width));
     this.shown = fit.widths.flatMap((w, i) => (w === undefined ? [] : [i]));
     const headers = this.columns.map((c, i) => (this.opts.wide ? c.header : truncate(c.header, fit.widths[i] ?? 0)));
-    this.out.write(this.line(headers, headers.map(displayWidth), (text) => this.style.bold(text)) + '\n');
+    if (this.opts.headers !== false) this.out.write(this.line(headers, headers.map(displayWidth), (text) => this.style.bold(text)) + '\n');
     const rows = this.held;
     this.held = [];
     this.write(rows, cells);

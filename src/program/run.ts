@@ -14,7 +14,8 @@ import type { CommandEntry } from '../commands/index.js';
 import { closest, route, type Known, type Route } from '../cli/route.js';
 import { systemClock } from '../client/clock.js';
 import { colorEnabled, makeStyle } from '../output/color.js';
-import { guardStream } from '../output/terminal-guard.js';
+import { guardStream, rawStream } from '../output/terminal-guard.js';
+import { errorJson, usageJson, wantsJsonErrors, type ErrorJson } from '../cli/error-json.js';
 
 export function defaultContext(overrides: Partial<Context> = {}): Context {
   return {
@@ -62,7 +63,7 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
   try {
     const [{ buildProgram, helpWidthFor }, { optionValues }, { COMMANDS, GROUPS }] = await Promise.all([import('../cli/program.js'), import('../cli/tree.js'), import('../commands/index.js')]);
     const where = route(argv, knownPaths(COMMANDS));
-    if (where.kind === 'unknown') return unknownCommand(ctx, where);
+    if (where.kind === 'unknown') return unknownCommand(ctx, where, wantsJsonErrors(argv, ctx.env));
     if (where.kind === 'topic') return await helpTopicPage(ctx, where.name);
     // Only the command that runs is loaded; help and a bare group need the whole tree.
     const entry = where.kind === 'command' ? entryAt(COMMANDS, where.path) : undefined;
@@ -101,7 +102,9 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
       const cErr = err as { code?: string; exitCode?: number };
       if (typeof cErr.code === 'string' && cErr.code.startsWith('commander.')) {
         if (cErr.exitCode === 0 || cErr.code === 'commander.help' || cErr.code === 'commander.helpDisplayed' || cErr.code === 'commander.version') return ExitCode.OK;
-        for (const line of usageLines(commanderErrors.join(''), where.kind === 'command' ? where.path : [])) ctx.stderr.write(line + '\n');
+        const lines = usageLines(commanderErrors.join(''), where.kind === 'command' ? where.path : []);
+        if (wantsJsonErrors(argv, ctx.env)) writeErrorJson(ctx, usageJson(lines));
+        else for (const line of lines) ctx.stderr.write(line + '\n');
         return ExitCode.USAGE;
       }
       throw err;
@@ -109,11 +112,18 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
     return code;
   } catch (err) {
     // A command that handled the interrupt itself (a wait's resume hint) reports its own CliError.
-    const failure = ctx.signal.aborted && !(err instanceof CliError) ? classify(ctx.signal.reason) : classify(err);
+    const cause = ctx.signal.aborted && !(err instanceof CliError) ? ctx.signal.reason : err;
+    const failure = classify(cause);
     // Settings decide colour and --debug once a command started; an error before that (a bad
     // flag value, conflicting projects) is reported with what the argument list says.
     const style = app?.errStyle ?? (await makeStyle(colorEnabled({ noColorFlag: argv.includes('--no-color'), isTTY: !!ctx.stderr.isTTY }, ctx.env)));
     const debug = app?.settings.debug ?? (argv.includes('--debug') || ctx.env.INFRA_DEBUG === '1' || ctx.env.INFRA_DEBUG === 'true');
+    if (wantsJsonErrors(argv, ctx.env, app?.settings.json)) {
+      if (debug && err instanceof Error && err.stack) ctx.stderr.write(err.stack + '\n');
+      // The last line of stderr, after any --progress json events.
+      writeErrorJson(ctx, errorJson(cause, failure));
+      return failure.code;
+    }
     ctx.stderr.write(`${style.red('error:')} ${failure.message}\n`);
     for (const line of failure.details ?? []) ctx.stderr.write(line + '\n');
     // On a terminal, broken between words: a wrap in the middle of a command cannot be copied.
@@ -126,13 +136,21 @@ export async function run(argv: string[], overrides: Partial<Context> = {}): Pro
 }
 
 /** An unknown word where a command was expected: exit 2 naming the known ones (no module loaded). */
-function unknownCommand(ctx: Context, where: Extract<Route, { kind: 'unknown' }>): number {
+function unknownCommand(ctx: Context, where: Extract<Route, { kind: 'unknown' }>, asJson: boolean): number {
   const under = ['infra', ...where.path].join(' ');
-  ctx.stderr.write(`error: unknown command '${where.word}'\n`);
   const near = closest(where.word, where.known);
-  if (near) ctx.stderr.write(`hint: did you mean ${near}?\n`);
-  ctx.stderr.write(`hint: ${under} has: ${where.known.join(', ')} (see '${under} --help')\n`);
+  const lines = [`error: unknown command '${where.word}'`, ...(near ? [`hint: did you mean ${near}?`] : []), `hint: ${under} has: ${where.known.join(', ')} (see '${under} --help')`];
+  if (asJson) writeErrorJson(ctx, usageJson(lines));
+  else for (const line of lines) ctx.stderr.write(line + '\n');
   return ExitCode.USAGE;
+}
+
+/**
+ * A failure as one line of JSON on stderr: exact data past the terminal guard (JSON escapes
+ * every control character, so the server's words stay inert and whole).
+ */
+function writeErrorJson(ctx: Context, value: ErrorJson): void {
+  rawStream(ctx.stderr).write(JSON.stringify(value) + '\n');
 }
 
 /** `infra help <topic>`: the page on stdout, as help is (the topics are loaded only here). */

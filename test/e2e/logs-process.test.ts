@@ -2,7 +2,7 @@
 // real pipe, and Ctrl-C (SIGINT) ending `logs --follow` with 130. Needs `npm run build`.
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli, errorText } from '../helpers/cli.js';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { apiRequests, ok, peek, simApi, simEnv, useSimulator } from '../helpers/sim.js';
 
@@ -30,14 +30,14 @@ describe('serverless logs as a process', () => {
     const empty = await spawnCli(['serverless', 'logs', 'worker'], { env: env() });
     expect(empty.code).toBe(0);
     expect(empty.stdout).toBe('');
-    expect(empty.stderr).toMatch(/^the container printed nothing between \S+Z and \S+Z\n$/);
+    expect(errorText(empty.stderr)).toMatch(/^the container printed nothing between \S+Z and \S+Z\n$/);
   });
 
   it('log store down: exit 7 with the message, after retrying', async () => {
     await ok(await simApi(sim).control('/_sim/faults', { logs_unavailable: true }));
     const r = await spawnCli(['serverless', 'logs', WEB], { env: { ...env(), INFRA_MAX_RETRIES: '1' } });
     expect(r.code).toBe(7);
-    expect(r.stderr).toMatch(/^error: the log store did not answer; this says nothing about the container$/m);
+    expect(errorText(r.stderr)).toMatch(/^error: the log store did not answer; this says nothing about the container$/m);
     expect(apiRequests(sim, '/logs').length).toBe(2);
   });
 
@@ -52,6 +52,6 @@ describe('serverless logs as a process', () => {
     expect(r.code).toBe(130);
     const direct = await rawLogs({ since: apiRequests(sim, '/logs')[0]!.query.since!, limit: '1000' });
     expect(r.stdout.trimEnd().split('\n').length).toBe(direct.data.entries.length);
-    expect(r.stderr).toMatch(/error: interrupted/);
+    expect(errorText(r.stderr)).toMatch(/error: interrupted/);
   });
 });

@@ -6,7 +6,7 @@
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { uuidFrom } from '../../src/sim/state/ids.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli, errorText } from '../helpers/cli.js';
 import { peek, requestLines, SEED_IDS, simApi, useHarness, type Harness } from '../helpers/sim.js';
 
 let h: Harness;
@@ -44,14 +44,14 @@ describe('operations get', () => {
     const r = await spawnCli(['operations', 'get', 'cron'], { env: h.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Terminal: +no: still running$/m);
-    expect(r.stderr).toContain('hint: follow it with: infra operations wait cron');
+    expect(errorText(r.stderr)).toContain('hint: follow it with: infra operations wait cron');
     // In-process from here (the same code as bin/infra runs; the spawns above prove the process).
     const id = await h.cli(['operations', 'get', '00000000-0000-4000-8000-000000000000']);
     expect(id.code).toBe(5);
-    expect(id.stderr).toContain('error: no operation 00000000-0000-4000-8000-000000000000 (404 on GET /api/v1/operations/00000000-0000-4000-8000-000000000000)');
+    expect(errorText(id.stderr)).toContain('error: no operation 00000000-0000-4000-8000-000000000000 (404 on GET /api/v1/operations/00000000-0000-4000-8000-000000000000)');
     const name = await h.cli(['operations', 'get', 'no-such-thing']);
     expect(name.code).toBe(5);
-    expect(name.stderr).toContain('error: no operation "no-such-thing", and no container by that name or slug');
+    expect(errorText(name.stderr)).toContain('error: no operation "no-such-thing", and no container by that name or slug');
   });
 });
 
@@ -60,16 +60,16 @@ describe('operations wait: the wait exit codes', () => {
     const r = await spawnCli(['operations', 'wait', 'web', '--json'], { env: h.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ resource_id: SEED_IDS.web, state: 'succeeded', terminal: true });
-    expect(r.stderr).toMatch(/deploy of web finished: succeeded/);
+    expect(errorText(r.stderr)).toMatch(/deploy of web finished: succeeded/);
   });
 
   it('failed: exit 1 with the code, the message and the spec 7.2 hint (not retryable)', async () => {
     const r = await spawnCli(['operations', 'wait', 'api'], { env: h.env });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('error: deploy of api failed: serverless.crash_loop\n');
-    expect(r.stderr).toMatch(/^ {2}message: Container failed with: /m);
-    expect(r.stderr).toMatch(/^hint: the container starts and exits repeatedly: .*retrying the same configuration will not help/m);
+    expect(errorText(r.stderr)).toContain('error: deploy of api failed: serverless.crash_loop\n');
+    expect(errorText(r.stderr)).toMatch(/^ {2}message: Container failed with: /m);
+    expect(errorText(r.stderr)).toMatch(/^hint: the container starts and exits repeatedly: .*retrying the same configuration will not help/m);
   });
 
   it('failed, retryable: the hint says a retry may help', async () => {
@@ -77,9 +77,9 @@ describe('operations wait: the wait exit codes', () => {
     h.sim.world.clock.advance(600);
     const r = await h.cli(['operations', 'wait', 'cron']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: deploy of cron failed: serverless.image_pull_unknown\n');
-    expect(r.stderr).toMatch(/^hint: .*a redeploy may help \(infra serverless redeploy /m);
-    expect(r.stderr).not.toMatch(/will not help/);
+    expect(errorText(r.stderr)).toContain('error: deploy of cron failed: serverless.image_pull_unknown\n');
+    expect(errorText(r.stderr)).toMatch(/^hint: .*a redeploy may help \(infra serverless redeploy /m);
+    expect(errorText(r.stderr)).not.toMatch(/will not help/);
   });
 
   it('timeout: exit 6 with the resume command, the operation (still running) on stdout', async () => {
@@ -88,8 +88,8 @@ describe('operations wait: the wait exit codes', () => {
     const r = await h.cli(['operations', 'wait', 'cron', '--timeout', '10s', '--json']);
     expect(r.code).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ resource_id: SEED_IDS.cron, terminal: false });
-    expect(r.stderr).toContain('error: timed out after 10s waiting for the deploy of cron; it goes on server-side\n');
-    expect(r.stderr).toContain('hint: resume waiting with: infra operations wait cron\n');
+    expect(errorText(r.stderr)).toContain('error: timed out after 10s waiting for the deploy of cron; it goes on server-side\n');
+    expect(errorText(r.stderr)).toContain('hint: resume waiting with: infra operations wait cron\n');
   });
 
   it.each([
@@ -110,8 +110,8 @@ describe('operations wait: the wait exit codes', () => {
     });
     expect(r.code).toBe(code);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`error: ${word} while waiting for the deploy of cron; it goes on server-side\n`);
-    expect(r.stderr).toContain('hint: resume waiting with: infra operations wait cron\n');
+    expect(errorText(r.stderr)).toContain(`error: ${word} while waiting for the deploy of cron; it goes on server-side\n`);
+    expect(errorText(r.stderr)).toContain('hint: resume waiting with: infra operations wait cron\n');
   });
 });
 
@@ -146,12 +146,12 @@ describe('operations wait in virtual time', () => {
       },
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/could not read the status \(operation \S+ not there yet \(404\)\); still waiting/);
-    expect(r.stderr).toMatch(/deploy of container \S+ finished: succeeded/);
+    expect(errorText(r.stderr)).toMatch(/could not read the status \(operation \S+ not there yet \(404\)\); still waiting/);
+    expect(errorText(r.stderr)).toMatch(/deploy of container \S+ finished: succeeded/);
 
     const never = await h.cli(['operations', 'wait', '00000000-0000-4000-8000-000000000000']);
     expect(never.code).toBe(5);
-    expect(never.stderr).toContain('error: no operation 00000000-0000-4000-8000-000000000000: GET /api/v1/operations/00000000-0000-4000-8000-000000000000 still answered 404 after 30s');
+    expect(errorText(never.stderr)).toContain('error: no operation 00000000-0000-4000-8000-000000000000: GET /api/v1/operations/00000000-0000-4000-8000-000000000000 still answered 404 after 30s');
   });
 });
 
@@ -167,9 +167,9 @@ describe('snapshots restore', () => {
       const r = product === 'database' && point === SEED_IDS.snapshots.database.postgres ? await spawnCli(argv, { env: h.env }) : await h.cli(argv);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain(`error: refusing to restore point ${point} in place: ${reason}`);
-      expect(r.stderr).toContain('nothing was sent');
-      expect(r.stderr).not.toContain('Replace-existing restore');
+      expect(errorText(r.stderr)).toContain(`error: refusing to restore point ${point} in place: ${reason}`);
+      expect(errorText(r.stderr)).toContain('nothing was sent');
+      expect(errorText(r.stderr)).not.toContain('Replace-existing restore');
     }
     expect(posts()).toEqual([]);
     expect(h.sim.world.recovery.operations).toHaveLength(0);
@@ -181,10 +181,10 @@ describe('snapshots restore', () => {
     const op = r.stdout.trim();
     expect(op).toBe(h.sim.world.recovery.operations[0]!.id);
     const follow = `infra snapshots wait vps --operation ${op}`;
-    expect(r.stderr).toContain(`hint: follow it with: ${follow}\n`);
+    expect(errorText(r.stderr)).toContain(`hint: follow it with: ${follow}\n`);
     h.sim.world.clock.advance(3_600);
     const w = await spawnCli(follow.split(' ').slice(1), { env: h.env });
     expect(w.code, w.stderr).toBe(0);
-    expect(w.stderr).toMatch(/restore of the vps restore finished/);
+    expect(errorText(w.stderr)).toMatch(/restore of the vps restore finished/);
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../../src/sim/server.js';
 import { SEED_IDS } from '../../src/sim/state/seed.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli, errorText } from '../helpers/cli.js';
 import { body, SERVER_KINDS, simApi, useSimulator } from '../helpers/sim.js';
 
 describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
@@ -38,7 +38,7 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
       });
       expect(r.stdout.split('\n')[0]).toBe('{');
       expect(r.stdout.endsWith('}\n')).toBe(true);
-      expect(r.stderr).toMatch(gens ? /generation 4 of web is ready/ : /the rollout of web is ready/);
+      expect(errorText(r.stderr)).toMatch(gens ? /generation 4 of web is ready/ : /the rollout of web is ready/);
     } finally {
       clearInterval(t);
     }
@@ -64,13 +64,13 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     expect(r.code).toBe(code);
     expect(r.stdout).toBe('');
     const what = gens ? 'generation 4 of web' : 'the change to web';
-    expect(r.stderr).toContain(`error: ${word} while waiting for ${what}; the rollout goes on server-side\n`);
+    expect(errorText(r.stderr)).toContain(`error: ${word} while waiting for ${what}; the rollout goes on server-side\n`);
     // Without generations the change's own operation was read, queued: it began, so a plain
     // wait follows it from here (the baseline is no longer needed).
-    if (gens) expect(r.stderr).toContain(`hint: resume waiting with: infra serverless wait web --generation 4\n`);
+    if (gens) expect(errorText(r.stderr)).toContain(`hint: resume waiting with: infra serverless wait web --generation 4\n`);
     // The signal may come before or after a read that showed the change queued (it began):
     // then a plain wait follows it; before, the hint carries the read before the change.
-    else expect(r.stderr).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait web( --observed-after \\S+ --deployments-before 3)?$`, 'm'));
+    else expect(errorText(r.stderr)).toMatch(new RegExp(`^hint: resume waiting with: infra serverless wait web( --observed-after \\S+ --deployments-before 3)?$`, 'm'));
   });
 
   it('timeout: exit 6 with the resume command, stdout is the JSON object', async () => {
@@ -86,8 +86,8 @@ describe.each(SERVER_KINDS)('rollout wait as a process, $kind', (K) => {
     expect(r.stdout.split('\n')[0]).toBe('{');
     // Without generations a read showed the change queued (in flight after the write): a plain wait resumes it.
     const resume = gens ? `infra serverless wait cron --generation ${g}` : `infra serverless wait cron`;
-    expect(r.stderr).toContain(`error: timed out after 1s waiting for ${gens ? `generation ${g} of cron` : 'the change to cron'}; the rollout goes on server-side`);
-    expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
+    expect(errorText(r.stderr)).toContain(`error: timed out after 1s waiting for ${gens ? `generation ${g} of cron` : 'the change to cron'}; the rollout goes on server-side`);
+    expect(errorText(r.stderr)).toContain(`hint: resume waiting with: ${resume}\n`);
     // It polled until the deadline: more than the first read, far fewer than a busy loop.
     const polls = gets(SEED_IDS.cron) - base;
     expect(polls).toBeGreaterThan(2);

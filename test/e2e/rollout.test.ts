@@ -6,7 +6,7 @@ import { SEED_IDS } from '../../src/sim/state/seed.js';
 import { settle } from '../../src/sim/state/containers.js';
 import { baseInterval } from '../../src/wait/schedule.js';
 import { containerJson, POLL_AFTER_MS } from '../../src/sim/state/container-views.js';
-import { onlyJson, type CliResult } from '../helpers/cli.js';
+import { onlyJson, type CliResult, errorText } from '../helpers/cli.js';
 import { REG, requestLines, SERVER_KINDS, until, useHarness, type DriveOptions, type Harness, type Seen } from '../helpers/sim.js';
 
 const COMMANDS = ['update', 'create', 'redeploy', 'wait'] as const;
@@ -41,7 +41,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
    */
   const readsBeforePolling = (cmd: Command, waits = true) => (cmd === 'wait' || cmd === 'redeploy' ? 1 : 0) + (!gens && waits && (cmd === 'update' || cmd === 'redeploy') ? 1 : 0);
   const hintCommand = (stderr: string, what: RegExp): string[] => {
-    const m = new RegExp(`${what.source}(infra .+)$`, 'm').exec(stderr);
+    const m = new RegExp(`${what.source}(infra .+)$`, 'm').exec(errorText(stderr));
     if (!m) throw new Error(`no hint ${what.source} in:\n${stderr}`);
     return m[1]!.split(' ').slice(1);
   };
@@ -174,8 +174,8 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       const out = onlyJson(c.r.stdout);
       expect(Object.keys(out).sort()).toEqual(['elapsed_seconds', 'evidence', 'id', 'observed_generation', 'outcome', 'spec_generation', 'status_details']);
       expect(out).toMatchObject({ id: c.id, outcome: o.outcome, evidence, spec_generation: gens ? c.g : null, observed_generation: gens ? c.g : null, status_details: o.details });
-      for (const line of o.stderr(c)) expect(c.r.stderr).toMatch(line);
-      if (o.code !== 0) expect(c.r.stderr).not.toMatch(/is ready/);
+      for (const line of o.stderr(c)) expect(errorText(c.r.stderr)).toMatch(line);
+      if (o.code !== 0) expect(errorText(c.r.stderr)).not.toMatch(/is ready/);
       // Exactly one read saw this change finished, and it was the last request of all.
       const reads = c.reads();
       expect(reads.filter((s) => s.terminal && s.observedGeneration >= c.g)).toHaveLength(1);
@@ -192,9 +192,9 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const c = await change(cmd, 'web', '2.0.0', ['--timeout', '1m', '--json']);
     expect(c.r.code, c.r.stderr).toBe(6);
     expect(onlyJson(c.r.stdout)).toMatchObject({ id: c.id, outcome: 'timeout', evidence: null, spec_generation: gens ? c.g : null, status_details: { stale: true } });
-    expect(c.r.stderr).toMatch(/the status is stale/);
-    expect(c.r.stderr).toContain(`error: timed out after 1m waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
-    expect(c.r.stderr).toContain(`hint: resume waiting with: ${c.resume}\n`);
+    expect(errorText(c.r.stderr)).toMatch(/the status is stale/);
+    expect(errorText(c.r.stderr)).toContain(`error: timed out after 1m waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
+    expect(errorText(c.r.stderr)).toContain(`hint: resume waiting with: ${c.resume}\n`);
     // Polling followed the schedule up to the deadline and stopped there.
     const reads = c.reads();
     const due: number[] = [];
@@ -216,15 +216,15 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const c = await change(cmd, 'web', '2.0.0', [], { signal: ctrl.signal, ...afterFirstPoll(cmd, () => ctrl.abort(new Error('interrupted'))) });
     expect(c.r.code, c.r.stderr).toBe(130);
     expect(c.r.stdout).toBe(cmd === 'create' ? `${c.id}\n` : '');
-    expect(c.r.stderr).toContain(`error: interrupted while waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
+    expect(errorText(c.r.stderr)).toContain(`error: interrupted while waiting for ${label(c.name, c.g)}; the rollout goes on server-side\n`);
     // Without generations, the first poll saw the change in flight (it began after the
     // write): what is running now is this change, and a plain wait follows it.
-    expect(c.r.stderr).toContain(`hint: resume waiting with: ${gens ? c.resume : `infra serverless wait ${c.name}`}\n`);
+    expect(errorText(c.r.stderr)).toContain(`hint: resume waiting with: ${gens ? c.resume : `infra serverless wait ${c.name}`}\n`);
     // Nothing was read after the interrupt: the first poll (after the read that starts wait/redeploy).
     expect(c.reads()).toHaveLength(readsBeforePolling(cmd) + 1);
     const again = await h.cli(hintCommand(c.r.stderr, /hint: resume waiting with: /));
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(gens ? readyLine(c.name, c.g) : /is ready/);
+    expect(errorText(again.stderr)).toMatch(gens ? readyLine(c.name, c.g) : /is ready/);
   });
 
   it.each(CASES)('$title: the container is deleted during the wait (404) → exit 1, says so', async ({ cmd }) => {
@@ -244,7 +244,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const name = cmd === 'create' ? 'fresh' : 'web';
     const g = cmd === 'create' ? 1 : cmd === 'redeploy' ? 5 : 4;
     expect(onlyJson(c.r.stdout)).toMatchObject({ id: deleted, outcome: 'failed', evidence: null });
-    expect(c.r.stderr).toContain(`error: ${name} (id ${deleted}) was deleted while waiting for ${label(name, g)} (404)\n`);
+    expect(errorText(c.r.stderr)).toContain(`error: ${name} (id ${deleted}) was deleted while waiting for ${label(name, g)} (404)\n`);
     expect(requestLines(h.sim).at(-1)).toBe(`GET /api/v1/serverless/${deleted}`);
   });
 
@@ -257,14 +257,14 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       expect(c.r.code, c.r.stderr).toBe(0);
       expect(c.g).toBe(5);
       expect(onlyJson(c.r.stdout)).toMatchObject({ outcome: 'ready', evidence, spec_generation: gens ? 5 : null });
-      expect(c.r.stderr).toMatch(
+      expect(errorText(c.r.stderr)).toMatch(
         gens
           ? /generation 5 queued behind another rollout \(generation 4 is rolling out\)/
           : cmd === 'update'
             ? /a rollout of web is already running: waiting for it to finish before sending the change/
             : /the change queued behind another rollout/,
       );
-      expect(c.r.stderr).toMatch(readyLine('web', 5));
+      expect(errorText(c.r.stderr)).toMatch(readyLine('web', 5));
       const reads = c.reads();
       // It waited through the other rollout (generation 4 running, then ended) and ended on its own.
       expect(reads.some((s) => s.observedGeneration === 4 && !s.terminal && s.state === 'running')).toBe(true);
@@ -299,7 +299,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
         const [ra, rb] = await h.drive(Promise.all([a, b]));
         expect(ra.code, ra.stderr).toBe(0);
         expect(rb.code, rb.stderr).toBe(0);
-        expect(rb.stderr).toMatch(/a rollout of web is already running: waiting for it to finish before sending the change/);
+        expect(errorText(rb.stderr)).toMatch(/a rollout of web is already running: waiting for it to finish before sending the change/);
         expect(onlyJson(rb.stdout)).toMatchObject({ outcome: 'ready', evidence });
         expect(record(SEED_IDS.web).rollouts.length).toBe(rollouts + 2);
         expect(web.rollouts.at(-1)).toMatchObject({ spec: { image_tag: '2.0.0', environment_variables: { LOG_LEVEL: 'info', A: '1' } } });
@@ -322,7 +322,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       expect(rb.code, rb.stderr).toBe(0);
       expect(onlyJson(ra.stdout)).toMatchObject({ spec_generation: gens ? 4 : null, observed_generation: gens ? 5 : null, outcome: 'ready', evidence });
       expect(onlyJson(rb.stdout)).toMatchObject({ spec_generation: gens ? 5 : null, observed_generation: gens ? 5 : null, outcome: 'ready', evidence });
-      if (gens) expect(ra.stderr).toMatch(/later changes were rolled out together with it \(observed generation 5\)/);
+      if (gens) expect(errorText(ra.stderr)).toMatch(/later changes were rolled out together with it \(observed generation 5\)/);
       // One rollout carried both changes.
       expect(record(SEED_IDS.web).rollouts.length).toBe(rollouts + 1);
       expect(web.rollouts.at(-1)).toMatchObject({ generation: 5, spec: { image_tag: '2.0.0', environment_variables: { LOG_LEVEL: 'info', A: '1' } } });
@@ -338,7 +338,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       h.lag(SEED_IDS.web, 3);
       const c = await change(cmd, 'web', 'crash', ['--json']);
       expect(c.r.code, c.r.stderr).toBe(3);
-      expect(c.r.stderr).not.toMatch(/is ready|rolled out/);
+      expect(errorText(c.r.stderr)).not.toMatch(/is ready|rolled out/);
       const out = onlyJson(c.r.stdout);
       expect(out).toMatchObject({ outcome: 'degraded', evidence, spec_generation: gens ? 4 : null, status_details: { summary: 'degraded', error: { code: 'serverless.crash_loop' } } });
       // What the server answered: three lagging reads with a terminal success, then live ones.
@@ -353,7 +353,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       // The resumed wait names the container as typed (its name): one list finds its id.
       const lookup = cmd === 'update' ? ['GET /api/v1/serverless', ...opRead, `PUT /api/v1/serverless/${c.id}`] : ['GET /api/v1/serverless'];
       expect(requests.filter((l) => l !== `GET /api/v1/serverless/${c.id}`)).toEqual(lookup);
-      expect(c.r.stderr).toMatch(
+      expect(errorText(c.r.stderr)).toMatch(
         gens ? /waiting for generation 4 to start \(the status still describes generation 3\)/ : /waiting for the platform to observe the change \(the status still describes the previous rollout\)/,
       );
     });
@@ -391,7 +391,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(lines.slice(1, 1 + pre.length).sort()).toEqual(pre);
     expect(lines[1 + pre.length]).toBe(`PUT /api/v1/serverless/${SEED_IDS.web}`);
     expect(new Set(lines.slice(2 + pre.length))).toEqual(new Set([`GET /api/v1/serverless/${SEED_IDS.web}`]));
-    expect(r.stderr).toMatch(new RegExp(`^updated web \\(id ${SEED_IDS.web}\\)${gens ? ': generation 4' : ''}\\n`));
+    expect(errorText(r.stderr)).toMatch(new RegExp(`^updated web \\(id ${SEED_IDS.web}\\)${gens ? ': generation 4' : ''}\\n`));
   });
 
   it('create --wait prints the new id on stdout (and only it)', async () => {
@@ -400,7 +400,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     expect(r.code, r.stderr).toBe(0);
     const id = idOf('fresh')!;
     expect(r.stdout).toBe(`${id}\n`);
-    expect(r.stderr).toMatch(gens ? /generation 1 of fresh is ready/ : /the rollout of fresh is ready/);
+    expect(errorText(r.stderr)).toMatch(gens ? /generation 1 of fresh is ready/ : /the rollout of fresh is ready/);
     // The create's own pacing (operation.poll_after_ms) is the first pause.
     const reads = h.seen.filter((s) => s.id === id);
     expect(reads[0]!.at - t0).toBe(POLL_AFTER_MS);
@@ -415,10 +415,10 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const r = await h.cli(['serverless', 'create', '--name', 'fresh', '--image', `${REG}/fresh:${tag}`, '--port', '8080', '--env', 'A=1', '--wait']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(`${idOf('fresh')}\n`);
-    expect(r.stderr).toContain(`error: rollout of ${label('fresh', 1)} failed: ${code}`);
-    expect(r.stderr).toMatch(new RegExp(`reason: +${reason}`));
-    expect(r.stderr).toMatch(/message: +\S/);
-    expect(r.stderr).toMatch(hint);
+    expect(errorText(r.stderr)).toContain(`error: rollout of ${label('fresh', 1)} failed: ${code}`);
+    expect(errorText(r.stderr)).toMatch(new RegExp(`reason: +${reason}`));
+    expect(errorText(r.stderr)).toMatch(/message: +\S/);
+    expect(errorText(r.stderr)).toMatch(hint);
     const post = h.sim.requests.find((q) => q.method === 'POST');
     expect(post?.body).toEqual({
       name: 'fresh',
@@ -446,14 +446,14 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     const resume = gens
       ? `infra serverless wait web --generation 4 --project main`
       : `infra serverless wait web --observed-after ${observedAt(SEED_IDS.web)} --deployments-before ${deployments} --project main`;
-    expect(r.stderr).toContain(`hint: resume waiting with: ${resume}\n`);
+    expect(errorText(r.stderr)).toContain(`hint: resume waiting with: ${resume}\n`);
   });
 
   it.runIf(!gens)('redeploy --wait while a rollout is in progress, without generations: the rollout is settled first, then the redeploy goes (6.8c)', async () => {
     // batch is mid-rollout in the seed; the real API would answer 409 to a redeploy now.
     const r = await h.cli(['serverless', 'redeploy', 'batch', '--wait', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^a rollout of batch is already running: waiting for it to finish before sending the change$/m);
+    expect(errorText(r.stderr)).toMatch(/^a rollout of batch is already running: waiting for it to finish before sending the change$/m);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'ready', evidence: 'fresh_observation' });
     const lines = requestLines(h.sim);
     expect(lines.indexOf(`POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`)).toBeGreaterThan(0);
@@ -469,7 +469,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       ? ''
       : 'warning: a rollout of batch is still running; the change is sent anyway, and a server without generations may drop a change sent mid-rollout (add --wait to let the running rollout finish first)\n';
     // The server's words, then the way out (issue 22): wait for it, by the name typed.
-    expect(r.stderr).toBe(
+    expect(errorText(r.stderr)).toBe(
       `${warning}error: refused by the API: A deployment is already in progress. Cancel it first if you want to retry.\nhint: wait for the deployment in progress (a rollout is running${gens ? ', generation 2' : ''}) with 'infra serverless wait batch', then redeploy; 'infra serverless get batch' shows its state\n`,
     );
     expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `POST /api/v1/serverless/${SEED_IDS.batch}/redeploy`]);
@@ -488,7 +488,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
     it('by name, a degraded container: exit 3', async () => {
       const r = await h.cli(['serverless', 'wait', 'api', ...(gens ? ['--generation', '2'] : [])]);
       expect(r.code).toBe(3);
-      expect(r.stderr).toMatch(/degraded: the new revision failed while the previous revision keeps serving/);
+      expect(errorText(r.stderr)).toMatch(/degraded: the new revision failed while the previous revision keeps serving/);
       expect(requestLines(h.sim)).toEqual(['GET /api/v1/serverless', `GET /api/v1/serverless/${SEED_IDS.api}`]);
     });
 
@@ -507,7 +507,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
       it('a generation that does not exist: exit 2', async () => {
         const r = await h.cli(['serverless', 'wait', SEED_IDS.web, '--generation', '9']);
         expect(r.code).toBe(2);
-        expect(r.stderr).toMatch(/generation 9 of web does not exist: its latest change is generation 3/);
+        expect(errorText(r.stderr)).toMatch(/generation 9 of web does not exist: its latest change is generation 3/);
       });
 
       it('--observed-after on a server with generations: the generation rule decides', async () => {
@@ -522,7 +522,7 @@ describe.each(SERVER_KINDS)('$kind', (K) => {
         const r = await h.cli(['serverless', 'wait', SEED_IDS.web, '--generation', '3', '--json']);
         expect(r.code).toBe(1);
         expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'impossible', evidence: null });
-        expect(r.stderr).toMatch(/cannot wait for generation 3 of web: GET \/api\/v1\/serverless\/\S+ answers without "observed_generation"/);
+        expect(errorText(r.stderr)).toMatch(/cannot wait for generation 3 of web: GET \/api\/v1\/serverless\/\S+ answers without "observed_generation"/);
         expect(requestLines(h.sim)).toEqual([`GET /api/v1/serverless/${SEED_IDS.web}`]);
       });
 

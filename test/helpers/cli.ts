@@ -120,3 +120,18 @@ export function onlyJson(stdout: string): Record<string, unknown> {
   if (!text.startsWith('{') || !text.endsWith('}')) throw new Error(`stdout is not one JSON object: ${stdout}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
+
+/**
+ * stderr of a run with --json, its error object (the last line) said again as the text lines
+ * it stands for (`error: …`, its details, `hint: …`), so a test of the words reads both forms.
+ * stderr without an error object is returned as it is.
+ */
+export function errorText(stderr: string): string {
+  const lines = stderr.trimEnd().split('\n');
+  const last = lines.at(-1) ?? '';
+  if (!last.startsWith('{"error":')) return stderr;
+  const e = (JSON.parse(last) as { error: { message: string; details: string[]; hint: string | null; fields: Record<string, string[]> } }).error;
+  const fields = Object.entries(e.fields).flatMap(([f, msgs]) => msgs.map((m) => `  ${f}: ${m}`));
+  const said = [`error: ${e.message}`, ...fields, ...e.details, ...(e.hint ? [`hint: ${e.hint}`] : [])];
+  return [...lines.slice(0, -1), ...said].join('\n') + '\n';
+}

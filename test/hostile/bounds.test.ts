@@ -4,7 +4,7 @@
 // requests. Process tests run bin/infra (needs `npm run build`).
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, spawnCli, tempConfigDir } from '../helpers/cli.js';
+import { BIN, runCli, spawnCli, tempConfigDir, errorText } from '../helpers/cli.js';
 import { instantClock } from '../helpers/clock.js';
 import { type FakeApi, startFakeApi } from './fake-api.js';
 
@@ -82,7 +82,7 @@ describe('page walks end by themselves', () => {
     const r = await spawnCli(['serverless', 'list', '--json'], { env: env() });
     expect(r.code).toBe(1);
     expect(api.requests.map((q) => q.query.page)).toEqual(['1', '2']);
-    expect(r.stderr).toMatch(/^error: GET \/api\/v1\/serverless answered page 1 again when asked for page 2: the list does not advance; stopped after 1 page, so the list is incomplete$/m);
+    expect(errorText(r.stderr)).toMatch(/^error: GET \/api\/v1\/serverless answered page 1 again when asked for page 2: the list does not advance; stopped after 1 page, so the list is incomplete$/m);
     expect(r.stdout.match(/"web"/g)).toHaveLength(1);
     expect(r.stdout.trimEnd().endsWith(']')).toBe(false);
   });
@@ -105,7 +105,7 @@ describe('page walks end by themselves', () => {
     const r = await spawnCli(['alerts', 'resource', 'rules', 'list', '--json'], { env: env() });
     expect(api.requests.map((q) => q.query.cursor ?? '')).toEqual(['', 'A', 'B']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: GET \/api\/v1\/\S+ sent the cursor "A" again: its pages go round in a circle; stopped after 3 pages, so the list is incomplete$/m);
+    expect(errorText(r.stderr)).toMatch(/^error: GET \/api\/v1\/\S+ sent the cursor "A" again: its pages go round in a circle; stopped after 3 pages, so the list is incomplete$/m);
     expect(r.stdout.match(/"id": ?"rule-/g)).toHaveLength(3);
   });
 });

@@ -11,11 +11,11 @@ const source = sourceTree(join(ROOT, 'src')).source;
 
 /** Where the raw stream is used, and why. */
 const RAW_USERS: Record<string, string> = {
-  'cli/app.ts': 'printJson, printJsonLine and JSON retry events are data',
+  'cli/app.ts': 'printJson, printJsonLine, jsonLines (NDJSON streams: logs --json) and JSON retry events are data',
   'output/list.ts': 'the --json list is the bytes the server sent',
   'output/progress.ts': 'ora draws with escapes of its own; its text is made safe before',
   'commands/kit/wait/runner.ts': '--progress json events are data',
-  'commands/kit/logs-stream.ts': 'logs --json is NDJSON data',
+  'program/run.ts': 'errors as JSON (--json, INFRA_ERROR_FORMAT=json) are data',
   'commands/api/api.ts': "infra api --paginate streams the server's JSON as it is",
   'commands/apply/export.ts': 'infra export prints the file -o would write; its YAML writer escapes every control and bidi character itself',
   'commands/serverless/env/export.ts': 'env export, piped, is a file that env import reads back byte for byte',
@@ -42,7 +42,7 @@ describe('terminal guard architecture', () => {
   it("App's printers write to the context's streams (guarded); only its JSON goes raw", () => {
     const app = source.get('cli/app.ts')!;
     const raw = [...app.matchAll(/rawStream\(this\.ctx\.(stdout|stderr)\)/g)].length;
-    expect(raw).toBe(3);
+    expect(raw).toBe(4);
     expect(app).not.toMatch(/process\.std/);
   });
 

@@ -39,7 +39,15 @@ export default defineCommand({
     if (opts.paginate) {
       // The list pages as they are, items of any shape: one array, written as the pages come.
       const perPage = typeof query?.per_page === 'number' ? query.per_page : undefined;
-      await writeItemsArray(rawStream(app.ctx.stdout), paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) }));
+      const pages = paginate(client.http, path, z.unknown(), { all: true, perPage, query: stringQuery(query) });
+      if (app.query) {
+        // --query sees the whole array (docs/behaviour.md#query): gathered, within the walk's bounds.
+        const all: unknown[] = [];
+        for await (const page of pages) for (const item of page.raw) all.push(item);
+        app.printJson(all);
+        return;
+      }
+      await writeItemsArray(rawStream(app.ctx.stdout), pages);
       return;
     }
     const res = await client.http.request<unknown>(method, path, { query, body });

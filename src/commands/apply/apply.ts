@@ -2,7 +2,7 @@
 // person did): creates what is absent, updates what differs, leaves the rest. It never
 // deletes. --dry-run and --check only read; --check exits 10 when the live state has drifted.
 import { defineCommand, flag, required } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
+import { CliError, UsageError } from '../../cli/errors.js';
 import { nonEmpty } from '../../cli/options.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { readDocument } from './document.js';
@@ -47,8 +47,12 @@ export default defineCommand({
         app.info(`in sync: the ${planned.length} resource${planned.length === 1 ? '' : 's'} of ${opts.file} match the live state`);
         return ExitCode.OK;
       }
-      app.info(`drifted: ${differ.length} of ${planned.length} resource${planned.length === 1 ? '' : 's'} differ from ${opts.file}; infra apply -f ${opts.file} makes them match`);
-      return ExitCode.DRIFTED;
+      // A failure (exit 10), so that --json says it on stderr as every other failure is said.
+      throw new CliError(
+        ExitCode.DRIFTED,
+        `drifted: ${differ.length} of ${planned.length} resource${planned.length === 1 ? '' : 's'} differ from ${opts.file}`,
+        `'infra apply -f ${opts.file}' makes them match`,
+      );
     }
     if (opts.dryRun) {
       for (const p of planned) printPlanned(app, p, WOULD[p.plan.action]);

@@ -1,7 +1,6 @@
 // The log stream of any resource (docs/behaviour.md#logs, docs/behaviour.md#api-logs): pages followed through
 // meta.next_cursor and written as they arrive; nothing is accumulated, so memory stays
 // bounded whatever the number of entries. `--follow` keeps polling until Ctrl-C.
-import { rawStream } from '../../output/terminal-guard.js';
 import type { App } from '../../cli/app.js';
 import { flag, option, choice } from '../../cli/command.js';
 import { CliError, UsageError } from '../../cli/errors.js';
@@ -153,14 +152,14 @@ async function readAll(s: Stream, query: LogsQuery, tracker: FollowTracker, mode
 // go to the large-object space, which only a full collection frees, and peak RSS climbs.
 const WRITE_BATCH = 200;
 
-/** Writes rendered log lines: NDJSON is exact data (past the terminal guard); lines for a person go through it. */
+/** Writes rendered log lines (whole lines): NDJSON is exact data, shaped by --query (App.jsonLines); lines for a person go through the guard. */
 export function writeLogText(app: App, text: string): void {
-  (app.json ? rawStream(app.ctx.stdout) : app.ctx.stdout).write(text);
+  (app.json ? app.jsonLines() : app.ctx.stdout).write(text);
 }
 
 function write(s: Stream, entries: readonly LogEntry[]): void {
   // NDJSON is exact data (past the terminal guard); lines for a person go through it.
-  const out = s.app.json ? rawStream(s.app.ctx.stdout) : s.app.ctx.stdout;
+  const out = s.app.json ? s.app.jsonLines() : s.app.ctx.stdout;
   for (let i = 0; i < entries.length; i += WRITE_BATCH) out.write(s.render(entries.slice(i, i + WRITE_BATCH)));
 }
 

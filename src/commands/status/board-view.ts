@@ -28,6 +28,11 @@ export function isUnhealthy(read: BoardRead): boolean {
   return read.products.some((p) => p.items.some((i) => i.verdict === 'unhealthy'));
 }
 
+/** The names of what is unhealthy, for the failure line of --exit-status and --fail-fast. */
+export function unhealthyNames(read: BoardRead): string[] {
+  return read.products.flatMap((p) => p.items.filter((i) => i.verdict === 'unhealthy').map((i) => `${i.name} (${p.product.key})`));
+}
+
 function problem(p: ProductRead): string | undefined {
   if (p.outcome === 'read') return undefined;
   if (p.outcome === 'forbidden') {

@@ -3,12 +3,12 @@
 // and `--fail-fast` turn "something is unhealthy" into exit 9 (docs/behaviour.md#status-board).
 import type { App } from '../../cli/app.js';
 import { defineCommand, flag, withDefault } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
+import { CliError, UsageError } from '../../cli/errors.js';
 import { durationOption } from '../../cli/options.js';
 import { screen } from '../../output/color.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { readBoard, type BoardRead } from './board-read.js';
-import { boardFrame, boardJson, isUnhealthy } from './board-view.js';
+import { boardFrame, boardJson, isUnhealthy, unhealthyNames } from './board-view.js';
 
 /** Between two boards of --watch: 11 list requests a board, so 66 requests a minute. */
 export const DEFAULT_INTERVAL_MS = 10_000;
@@ -39,11 +39,19 @@ export default defineCommand({
       const board = await read();
       throwWhenBlind(board);
       await show(app, board);
-      return opts.exitStatus && isUnhealthy(board) ? ExitCode.UNHEALTHY : undefined;
+      if (opts.exitStatus && isUnhealthy(board)) throw unhealthy(board);
+      return undefined;
     }
     return watch(app, read, opts.interval, opts.failFast);
   },
 });
+
+/** Exit 9 as a failure, so that --json says it on stderr as every other failure is said. */
+function unhealthy(board: BoardRead): CliError {
+  const names = unhealthyNames(board);
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
+  return new CliError(ExitCode.UNHEALTHY, `unhealthy: ${shown}`);
+}
 
 /** Every product failed: the board would say nothing, so the failure is the answer (its exit code). */
 function throwWhenBlind(board: BoardRead): void {
@@ -78,7 +86,7 @@ async function watch(app: App, read: () => Promise<BoardRead>, intervalMs: numbe
         out.write(screen.hideCursor() + screen.up(drawn) + over + screen.clearDown());
         drawn = frame.split('\n').length - 1;
       } else app.print(`${await boardFrame(board, { width: 0, terminal: false, style: app.style })}\n`); // a blank line between boards
-      if (failFast && isUnhealthy(board)) return ExitCode.UNHEALTHY;
+      if (failFast && isUnhealthy(board)) throw unhealthy(board);
       await app.ctx.clock.sleep(Math.max(intervalMs, board.retryAfterMs ?? 0), app.ctx.signal);
     }
   } finally {

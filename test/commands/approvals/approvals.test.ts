@@ -1,6 +1,7 @@
 // `account limits request` and `approvals get|wait` in-process, on the simulator's virtual
 // time: the request body, the 202 answer, the reviewer's decision (granted after 2 minutes,
 // refused when the reason says "reject"), the server's 30 s pacing, timeout + resume, Ctrl-C.
+import { errorText } from '../../helpers/cli.js';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../../src/cli/errors.js';
@@ -65,8 +66,8 @@ describe('infra account limits request', () => {
     const r = await h.cli([...REQUEST, '--resource', 'cache', '--limit', '5', '--reason', 'please reject this', '--wait', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'rejected', terminal: true, failure_reason: expect.stringContaining('declined') });
-    expect(r.stderr).toMatch(/error: review of approval \S+ failed: approval\.rejected/);
-    expect(r.stderr).toMatch(/message: The reviewer declined/);
+    expect(errorText(r.stderr)).toMatch(/error: review of approval \S+ failed: approval\.rejected/);
+    expect(errorText(r.stderr)).toMatch(/message: The reviewer declined/);
   });
 
   it('a second request while one is open: 409 → exit 1 naming the open approval, and the command to follow it', async () => {

@@ -4,7 +4,7 @@
 // timeout and Ctrl-C. Credentials, DNS and list keep their own tests (credentials.test.ts,
 // list.test.ts); read replicas are in replicas.test.ts.
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -84,8 +84,8 @@ describe('database create / update', () => {
   it('create --wait of a database that fails to provision: exit 1 with the error and a hint; --json says failed', async () => {
     const r = await h.cli([...CREATE, '--name', 'etl-fail', '--wait', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: create of etl-fail failed: database.create_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help; 'infra database diagnose [0-9a-f-]{36}'/);
+    expect(errorText(r.stderr)).toContain('error: create of etl-fail failed: database.create_failed');
+    expect(errorText(r.stderr)).toMatch(/hint: retrying will not help; 'infra database diagnose [0-9a-f-]{36}'/);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'failed', status_details: { error: { code: 'database.create_failed' } } });
   });
 

@@ -4,7 +4,7 @@
 // for the 404) to timeout and Ctrl-C. (shapes.test.ts: the simulator's answers against the
 // real shapes, and the help examples run as written.)
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -104,8 +104,8 @@ describe('queue create / update', () => {
   it('create --wait of a queue that fails to provision: exit 1 with the error and a hint; --json says so', async () => {
     const r = await h.cli(['queue', 'create', '--name', 'jobs-fail', '--profile', 'queue-micro', '--wait', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: create of jobs-fail failed: queue.create_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help/);
+    expect(errorText(r.stderr)).toContain('error: create of jobs-fail failed: queue.create_failed');
+    expect(errorText(r.stderr)).toMatch(/hint: retrying will not help/);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'failed', status_details: { error: { code: 'queue.create_failed' } } });
   });
 

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import type { Simulator } from '../../../src/sim/server.js';
 import { peek, useSimulator } from '../../helpers/sim.js';
 import { capabilityTable, cellLabel } from '../../../src/commands/recovery/capabilities.js';
-import { runCli } from '../../helpers/cli.js';
+import { runCli, errorText } from '../../helpers/cli.js';
 
 let sim: Simulator;
 let env: Record<string, string>;
@@ -72,8 +72,8 @@ test('a server that predates the capability matrix: its 404 is explained (exit 5
     const r = await runCli(['recovery', 'capabilities', ...extra], { env });
     expect(r.code, extra.join(' ')).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: .*has no GET \/api\/v1\/recovery\/capabilities \(404\): servers that predate the capability matrix do not offer it$/m);
-    expect(r.stderr).toMatch(/^hint: snapshots and restores still work/m);
+    expect(errorText(r.stderr)).toMatch(/^error: .*has no GET \/api\/v1\/recovery\/capabilities \(404\): servers that predate the capability matrix do not offer it$/m);
+    expect(errorText(r.stderr)).toMatch(/^hint: snapshots and restores still work/m);
   }
   // A 404 is not retried.
   expect(sim.requests.filter((q) => q.path === '/api/v1/recovery/capabilities')).toHaveLength(2);

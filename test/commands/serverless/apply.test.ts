@@ -1,6 +1,7 @@
 // serverless apply end to end against the simulator, in virtual time: create, update (only
 // what differs, the environment merged), unchanged (no write), several containers from one
 // file, --dry-run, --preflight, --wait on all of them, and a create retried under its key.
+import { errorText } from '../../helpers/cli.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,13 +103,13 @@ describe('serverless apply, one container from the flags', () => {
   it('--wait: waits for the rollout; a degraded one exits 3', async () => {
     const ok = await h.cli(['serverless', 'apply', '--name', 'web', '--image', `${REG}/web:1.3.0`, '--wait']);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stderr).toMatch(/Z web: generation 4 of web is ready \(\d+s\)$/m);
+    expect(errorText(ok.stderr)).toMatch(/Z web: generation 4 of web is ready \(\d+s\)$/m);
     const bad = await h.cli(['serverless', 'apply', '--name', 'web', '--image', `${REG}/web:crash`, '--wait', '--json']);
     expect(bad.code).toBe(3);
     const [one] = JSON.parse(bad.stdout) as Record<string, unknown>[];
     expect(one).toMatchObject({ action: 'updated', outcome: 'degraded', wait: { id: web, spec_generation: 5, outcome: 'degraded', evidence: 'generation' } });
-    expect(bad.stderr).toContain('error: web: rollout of generation 5 of web degraded: the new revision failed while the previous revision keeps serving\n');
-    expect(bad.stderr).toContain('error: 1 of 1 rollout did not end ready: web degraded\n');
+    expect(errorText(bad.stderr)).toContain('error: web: rollout of generation 5 of web degraded: the new revision failed while the previous revision keeps serving\n');
+    expect(errorText(bad.stderr)).toContain('error: 1 of 1 rollout did not end ready: web degraded\n');
   });
 });
 
@@ -167,8 +168,8 @@ describe('serverless apply -f with several containers', () => {
     ]);
     expect(r.stderr.match(/^\S+Z web: generation 4 of web is ready/gm)).toHaveLength(1);
     expect(r.stderr.match(/^\S+Z shop: generation 1 of shop is ready/gm)).toHaveLength(1);
-    expect(r.stderr).toContain('error: api: rollout of generation 3 of api degraded');
-    expect(r.stderr).toContain('error: 1 of 3 rollouts did not end ready: api degraded\n');
+    expect(errorText(r.stderr)).toContain('error: api: rollout of generation 3 of api degraded');
+    expect(errorText(r.stderr)).toContain('error: 1 of 3 rollouts did not end ready: api degraded\n');
   });
 
   it('--wait --progress json: NDJSON events of every container on stderr', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { zipEntries, zipFiles } from '../../../src/shared/zip.js';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { peek, requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -161,10 +161,10 @@ describe('static-sites deploy', () => {
   it('a build that fails while the previous deployment serves: degraded, exit 3; the site says why', async () => {
     const r = await h.cli(['static-sites', 'deploy', 'docs', siteDir({ 'about.html': 'no home' }), '--wait', '--json']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('warning:');
-    expect(r.stderr).toMatch(/no index\.html at its root/);
-    expect(r.stderr).toContain('error: deploy of docs ended degraded');
-    expect(r.stderr).toContain('code:    static_site.build_failed');
+    expect(errorText(r.stderr)).toContain('warning:');
+    expect(errorText(r.stderr)).toMatch(/no index\.html at its root/);
+    expect(errorText(r.stderr)).toContain('error: deploy of docs ended degraded');
+    expect(errorText(r.stderr)).toContain('code:    static_site.build_failed');
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'degraded', evidence: 'fresh_observation' });
     const [latest, serving] = await deployments('docs');
     expect([latest?.status, serving?.status]).toEqual(['failed', 'active']);

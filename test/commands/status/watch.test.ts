@@ -32,7 +32,8 @@ describe('infra status --watch', () => {
         }
       },
     });
-    expect(r.stderr).toBe('');
+    // The failure is said as every failure under --json is: one JSON object on stderr.
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'unhealthy', exit_code: 9, message: 'unhealthy: api (containers)' } });
     expect(r.code).toBe(9);
     const out = boardsOf(r.stdout);
     expect(out.slice(0, 3).every((b) => b.healthy)).toBe(true);

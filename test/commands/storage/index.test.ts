@@ -2,7 +2,7 @@
 // the requests sent, create/update/delete with --wait to success and failure, a timeout with
 // its resume command, Ctrl-C) and access keys (the secret shown once, revocation confirmed).
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -68,8 +68,8 @@ describe('storage buckets: create / update', () => {
   it('create --wait of a bucket that fails to provision: exit 1, the error, and where to look', async () => {
     const r = await h.cli(['storage', 'buckets', 'create', '--name', 'broken-fail', '--wait', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: create of broken-fail failed: storage.create_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help; 'infra storage buckets diagnose \S+' and 'infra storage buckets get \S+' say more/);
+    expect(errorText(r.stderr)).toContain('error: create of broken-fail failed: storage.create_failed');
+    expect(errorText(r.stderr)).toMatch(/hint: retrying will not help; 'infra storage buckets diagnose \S+' and 'infra storage buckets get \S+' say more/);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'failed' });
     const d = await h.cli(['storage', 'buckets', 'diagnose', 'broken-fail', '--exit-status']);
     expect(d.code).toBe(1);

@@ -3,7 +3,7 @@
 // to success and failure, and the operation-wait paths (an action, a create, a delete waiting
 // for the 404) to timeout and Ctrl-C.
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 
 let h: Harness;
@@ -89,8 +89,8 @@ describe('vps create / update', () => {
   it('create --wait of a VPS that fails to provision: exit 1 with the error and a hint', async () => {
     const r = await h.cli(['vps', 'create', '--name', 'web-fail', '--image', 'debian-12', '--plan', 'small_shared', '--cpu-platform', 'amd', '--password-stdin', '--wait', '--json'], { stdin: 'pw' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: create of web-fail failed: vps.create_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help/);
+    expect(errorText(r.stderr)).toContain('error: create of web-fail failed: vps.create_failed');
+    expect(errorText(r.stderr)).toMatch(/hint: retrying will not help/);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'failed', evidence: 'fresh_observation' });
   });
 

@@ -3,7 +3,7 @@
 // failure, timeout (exit 6 + the command that resumes) and Ctrl-C, `vps status`, and the VPS
 // delete that the API refuses while volumes remain (the hint names the way out).
 import { describe, expect, it } from 'vitest';
-import { onlyJson } from '../../helpers/cli.js';
+import { onlyJson, errorText } from '../../helpers/cli.js';
 import { requestLines, SEED_IDS, useHarness, type Harness } from '../../helpers/sim.js';
 import { SEED_VOLUME } from '../../../src/sim/families/subresources-state.js';
 
@@ -63,8 +63,8 @@ describe('create / resize / delete', () => {
   it('create --wait of a volume that fails: exit 1, the error and where to look', async () => {
     const r = await h.cli(['vps', 'volumes', 'create', 'vps-01', '--name', 'bad-fail', '--size', '5', '--wait', '--json']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: create of bad-fail failed: volume.create_failed');
-    expect(r.stderr).toMatch(/hint: retrying will not help; 'infra vps volumes get \S+ \S+' shows its status/);
+    expect(errorText(r.stderr)).toContain('error: create of bad-fail failed: volume.create_failed');
+    expect(errorText(r.stderr)).toMatch(/hint: retrying will not help; 'infra vps volumes get \S+ \S+' shows its status/);
     expect(onlyJson(r.stdout)).toMatchObject({ outcome: 'failed' });
   });
 

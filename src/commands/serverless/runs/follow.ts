@@ -123,5 +123,7 @@ function outcome(app: App, t: Target, runId: string, run: Run, logsOnly: boolean
     app.info(message);
     return ExitCode.OK;
   }
-  throw new CliError(code, message, `'${runCommands(t.ref, runId).logs}' shows its whole log`, run.message ? [`  message: ${run.message}`] : undefined);
+  // The exit code is the run's own (3 is not "degraded" here): errors as JSON say so by their code.
+  const errorCode = run.status === 'timed_out' ? 'run_timed_out' : run.status === 'cancelled' ? 'run_cancelled' : 'run_failed';
+  throw new CliError(code, message, `'${runCommands(t.ref, runId).logs}' shows its whole log`, run.message ? [`  message: ${run.message}`] : undefined, errorCode);
 }
