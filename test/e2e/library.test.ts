@@ -42,6 +42,8 @@ console.log(JSON.stringify({ count, id, summary: web.container.status_details?.s
       `/api/v1/serverless/${SEED_IDS.web}?`,
       '/api/v1/serverless/00000000-0000-4000-8000-000000000000?',
       '/api/v1/serverless?page=1&per_page=200',
+      // A name no container has: one search, so the error can say which product has it.
+      '/api/v1/resources/search?q=no-such-container',
     ]);
     expect(rest.every((r) => r.headers['x-team-id'] === String(SEED_IDS.teams.main))).toBe(true);
   } finally {

@@ -15,6 +15,31 @@ const RULES = ['', 'http/80', 'tcp/0', 'tcp/99999', 'tcp/90-80', 'icmp/8', 'tcp/
 const TARGETS = ['', 'vps', 'vps:', 'kubernetes:web', ':web', 'vps:has space'];
 /** Invalid values per option (long name). */
 const BAD: Record<string, string[]> = {
+  // the provider CLI's container options
+  '--repo': ['', 'not a url', 'https://user:token@github.com/acme/api.git', 'ftp://example.com/x.git'],
+  '--source-type': ['', 'docker', 'Buildpack'],
+  '--branch': ['', ' '],
+  '--context-path': ['', '../outside', '/abs'],
+  '--dockerfile-path': ['', '../Dockerfile', '/Dockerfile'],
+  '--health-check-path': ['', 'healthz', '/a b'],
+  '--registry-credential': ['', ' '],
+  '--scaling-metric': ['', 'cpu'],
+  '--scaling-target': ['0', '-1', '10001', 'ten', ''],
+  '--concurrency-target': ['0', '-1', '1001', 'ten', ''],
+  '--request-timeout': ['0', '901', '-1', '5m', ''],
+  '--cloud-init': ['', '/no/such/file'],
+  '--identity': [''],
+  // kubernetes, notifications, support, partner
+  '--kubernetes-version': ['', '0.1', 'latest'],
+  '--nodes': ['0', '-1', 'three', ''],
+  '--pool': ['', 'a', 'a:b', 'Bad Name:small:1'],
+  '--ip-family': ['', ' '],
+  '--category': ['', 'no_such_category'],
+  '--digest': ['', 'hourly-ish'],
+  '--status': ['', 'no_such_status'],
+  '--priority': ['', 'whenever'],
+  '--message-file': ['', '/no/such/file'],
+  '--owner-email': ['', 'not-an-email'],
   '--page': INT,
   '--per-page': INT,
   '--limit': INT,
@@ -45,6 +70,8 @@ const BAD: Record<string, string[]> = {
   '--speed': ['-1', 'fast', ''],
   '--api-url': ['nope', 'ftp://api.test', 'http://'],
   '--context': ['', ' ', 'a b', '../x'],
+  '--query': ['', ' ', '[?', 'no_such_function(@)'],
+  '--columns': ['', ',', 'name,,id'],
   '--format': ['yaml', ''],
   '--plan': ['', ' '],
   '--datacenter': ['', ' '],
@@ -150,6 +177,7 @@ const BAD: Record<string, string[]> = {
 };
 /** Where a command's option has its own domain (`infra sim --port 0` picks a free port). */
 const BAD_FOR: Record<string, string[]> = {
+  'kubernetes scale --pool': ['', 'Bad Name'],
   'serverless env export --output': ['', ' '],
   'sim --port': ['-1', 'http', '80.5', '', '65536'],
   // A VPS image is a name from `infra vps images`: the API decides which exist.
@@ -186,13 +214,17 @@ const BAD_FOR: Record<string, string[]> = {
   'export --output': ['', ' '],
 };
 /** Options where any string is valid (an opaque value the API interprets). */
-const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description']);
+// Free text: any value is one a person may mean (a login name, a subject, a message, a person's name).
+const FREE_FORM = new Set(['--cursor', '--project', '--team', '--description', '--user', '--subject', '--message', '--owner-name']);
 
 /**
  * Values that make the rest of a command line valid, so only the attacked part is wrong.
  * The id is a name, which would cost a lookup: bad input must be refused before even that.
  */
 const ARG_SAMPLES: Record<string, string> = {
+  category: 'resource_failed',
+  channel: 'mail',
+  state: 'on',
   key: 'project',
   value: 'x',
   id: 'web',
@@ -207,6 +239,11 @@ const ARG_SAMPLES: Record<string, string> = {
   'resource-type': 'vps',
 };
 const REQUIRED: Record<string, string[]> = {
+  'kubernetes create': ['--name', 'k1'],
+  'kubernetes pools add': ['--name', 'p1', '--plan', 'small', '--count', '1'],
+  'kubernetes scale': ['--count', '2'],
+  'support create': ['--subject', 'help'],
+  'partner sub-teams create': ['--name', 't1', '--owner-email', 'a@example.com', '--owner-name', 'A'],
   'serverless create': ['--name', 'n1', '--image', 'registry.sim.local/acme/n:1'],
   'snapshots restore': ['--confirm', 'vps-01'],
   'serverless delete': ['--yes'],
@@ -387,7 +424,8 @@ async function rejects(argv: string[], names: RegExp, env: Record<string, string
   const context = `infra ${argv.map((a) => JSON.stringify(a)).join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
   expect(r.code, context).toBe(2);
   expect(sim.requests, context).toHaveLength(0);
-  const error = r.stderr.split('\n').find((l) => l.startsWith('error:'));
+  // --query implies --json, whose failures are one JSON object (docs/wire-format.md#errors-as-json).
+  const error = r.stderr.split('\n').find((l) => l.startsWith('error:') || l.startsWith('{"error":'));
   expect(error, context).toBeDefined();
   expect(r.stderr, context).toMatch(names);
   assertClean(r, sim.tokens.admin, context);

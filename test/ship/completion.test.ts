@@ -94,7 +94,7 @@ describe('bash', () => {
     expect(help).toEqual(['serverless', 'snapshots', 'storage', 'ssh-keys', 'static-sites', 'status', 'support', 'search', 'sim']);
     expect(alias).toEqual(['credentials']);
     // --context: the global option that picks a context.
-    expect(flags).toEqual(['--container', '--cursor', '--context']);
+    expect(flags).toEqual(['--container', '--cursor', '--context', '--columns']);
     expect(afterGlobal).toEqual([
       'list',
       'get',

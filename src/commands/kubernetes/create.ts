@@ -10,7 +10,7 @@ import { K8S_VERSIONS, KUBERNETES } from './family.js';
 import { countOption, parsePool, planOption } from './pools.js';
 
 function version(value: string): string {
-  if (!(K8S_VERSIONS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--version: the API offers Kubernetes ${K8S_VERSIONS.join(', ')}.`);
+  if (!(K8S_VERSIONS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--kubernetes-version: the API offers Kubernetes ${K8S_VERSIONS.join(', ')}.`);
   return value;
 }
 
@@ -19,7 +19,8 @@ export default defineCommand({
   description: 'create a Kubernetes cluster with one node pool (--plan, --nodes) or several (--pool); --wait until it runs',
   options: {
     name: required('--name <name>', 'name of the cluster', nonEmpty('--name')),
-    version: withDefault('--version <version>', `Kubernetes version (${K8S_VERSIONS.join(', ')})`, K8S_VERSIONS[0] as string, version),
+    // Not --version: the root's --version is read anywhere on the line and prints infra's own.
+    version: withDefault('--kubernetes-version <version>', `Kubernetes version (${K8S_VERSIONS.join(', ')})`, K8S_VERSIONS[0] as string, version),
     plan: planOption('the default pool (default small)'),
     nodes: countOption('--nodes <count>', 'nodes of the default pool (default 3)'),
     pool: list('--pool <name:plan:count>', 'a node pool, e.g. workers:medium:3 (repeatable; instead of --plan/--nodes)', parsePool),

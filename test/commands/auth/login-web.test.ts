@@ -71,7 +71,8 @@ describe('auth login --web', () => {
     expect(r.stderr).toContain(`${fake.url}/cli/authorize?state=${fake.polls[0]!.state}`);
     expect(r.stderr).toContain('not opening a browser: CI is set');
     expect(r.stdout + r.stderr).not.toContain(token);
-    expect(r.stored).toEqual({ hosts: { [sim.url]: { token } } });
+    // Stored in the context in use (here the first one, `default`), for the API host only.
+    expect(r.stored).toEqual({ 'current-context': 'default', contexts: { default: { hosts: { [sim.url]: { token } } } } });
     // verified with the API before it was stored
     expect(sim.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/vps']);
   });
@@ -164,7 +165,7 @@ describe('auth login --web through bin/infra against infra sim', () => {
     const r = await spawnCli(['auth', 'login', '--web'], { env: { INFRA_CONFIG_DIR: dir, INFRA_API_URL: sim.url, CI: '1' }, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(sim.tokens.admin);
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ hosts: { [sim.url]: { token: sim.tokens.admin } } });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ 'current-context': 'default', contexts: { default: { hosts: { [sim.url]: { token: sim.tokens.admin } } } } });
   }, 40_000);
 
   it('denied by the simulator: exit 4', async () => {

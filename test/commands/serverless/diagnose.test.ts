@@ -235,7 +235,8 @@ describe('serverless diagnose: fallback to local correlation', () => {
     const byName = await cli(sim, ['serverless', 'diagnose', 'no-such-container']);
     expect(byName.code).toBe(5);
     expect(byName.stdout).toBe('');
-    expect(requestLines(sim)).toEqual([LIST]);
+    // The list walk, then one search so the error can say which product has the name.
+    expect(requestLines(sim)).toEqual([LIST, 'GET /api/v1/resources/search']);
     sim.requests.length = 0;
     // A UUID goes straight to the route; its 404 is checked against the container itself.
     const missing = '00000000-0000-4000-8000-000000000000';

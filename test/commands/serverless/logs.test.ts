@@ -259,11 +259,11 @@ describe('serverless logs: empty window, outage, retention, permissions', () => 
   it('unknown container: exit 5, by name (the lookup) and by id (the logs route)', async () => {
     const r = await cli(sim, ['serverless', 'logs', 'no-such-container']);
     expect(r.code).toBe(5);
-    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless']);
+    expect(requestLines(sim)).toEqual(['GET /api/v1/serverless', 'GET /api/v1/resources/search']);
     const missing = '00000000-0000-4000-8000-000000000000';
     const byId = await cli(sim, ['serverless', 'logs', missing]);
     expect(byId.code).toBe(5);
-    expect(requestLines(sim).slice(1)).toEqual([`GET /api/v1/serverless/${missing}/logs`]);
+    expect(requestLines(sim).slice(2)).toEqual([`GET /api/v1/serverless/${missing}/logs`]);
   });
 });
 

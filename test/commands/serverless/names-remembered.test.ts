@@ -107,7 +107,7 @@ describe('names remembered', () => {
     const r = await cli(['serverless', 'get', 'edge']);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^error: no container with the id, name or slug "edge" in this project/m);
-    expect(sent()).toEqual([`GET /api/v1/serverless/${uuid(3)}`, 'GET /api/v1/serverless']);
+    expect(sent()).toEqual([`GET /api/v1/serverless/${uuid(3)}`, 'GET /api/v1/serverless', 'GET /api/v1/resources/search']);
   });
 
   it('per project: another project walks its own list', async () => {

@@ -58,8 +58,10 @@ describe('before anything is sent', () => {
       expect(r.stderr).toContain(`"${ref}"`);
     }
     expect(posts()).toHaveLength(0);
-    // There is no single-point route: each lookup is one read of the product's list.
-    expect(sim.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/v1/snapshots/vps', 'GET /api/v1/snapshots/vps']);
+    // There is no single-point route: each lookup is one read of the product's list (then one
+    // search, so the error can say which product has the name).
+    const lookup = ['GET /api/v1/snapshots/vps', 'GET /api/v1/resources/search'];
+    expect(sim.requests.map((q) => `${q.method} ${q.path}`)).toEqual([...lookup, ...lookup]);
   });
 
   test("a point's name is accepted as well as its id", async () => {
