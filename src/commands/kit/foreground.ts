@@ -2,14 +2,13 @@
 // run: their output is theirs (a person's own session, as with `ssh`), our streams stay out of
 // its way, and their exit code becomes ours. Secrets reach them through the environment or a
 // 0600 file in a 0700 folder, never argv: argv is world-readable (`ps`, /proc/<pid>/cmdline).
-import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { constants as osConstants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { App } from '../../cli/app.js';
-import { CliError } from '../../cli/errors.js';
-import { ExitCode } from '../../shared/exit-codes.js';
+import type { ExitCode } from '../../shared/exit-codes.js';
+import { runTool } from './spawn-tool.js';
 
 /** Where PATH finds the first of `names` that is an executable file; undefined when none is. */
 export function findProgram(env: Record<string, string | undefined>, names: readonly string[]): { name: string; path: string } | undefined {
@@ -44,36 +43,17 @@ export interface ForegroundProgram {
 }
 
 /**
- * Runs the program on our terminal and resolves to its exit code (128 + signal number when a
- * signal ended it, as shells report). While it runs, Ctrl-C is the program's: the terminal sends
- * it to both processes and psql cancels a query with it, so ours must not end the session
- * under it (bin/infra holds interrupts). SIGTERM (a CI job cancelled) is passed on.
+ * Runs the program on our terminal (kit/spawn-tool.ts: argv, no shell, Ctrl-C the program's
+ * while it runs, SIGTERM passed on) and resolves to its exit code, which becomes ours.
  */
 export async function runForeground(app: App, program: ForegroundProgram): Promise<ExitCode> {
-  const release = app.ctx.holdInterrupts?.();
-  try {
-    return await new Promise<ExitCode>((resolve, reject) => {
-      const child = spawn(program.path, [...program.args], { stdio: 'inherit', env: { ...definedOnly(app.ctx.env), ...program.env } });
-      const stop = () => child.kill('SIGTERM');
-      app.ctx.signal.addEventListener('abort', stop, { once: true });
-      child.once('error', (err) => {
-        app.ctx.signal.removeEventListener('abort', stop);
-        reject(new CliError(ExitCode.FAILED, `could not start ${program.name} (${program.path}): ${err.message}`));
-      });
-      child.once('exit', (code, signal) => {
-        app.ctx.signal.removeEventListener('abort', stop);
-        const bySignal = signal ? 128 + (osConstants.signals[signal] ?? 0) : undefined;
-        // Widened here as runExitCode widens a run's: the program's own code passes through.
-        resolve((code ?? bySignal ?? ExitCode.FAILED) as ExitCode);
-      });
-    });
-  } finally {
-    release?.();
-  }
-}
-
-function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+  const { code } = await runTool(program.path, program.args, {
+    env: { ...app.ctx.env, ...program.env },
+    ...(app.ctx.holdInterrupts ? { holdInterrupts: app.ctx.holdInterrupts } : {}),
+    signal: app.ctx.signal,
+  });
+  // Widened here as runExitCode widens a run's: the program's own code passes through.
+  return code as ExitCode;
 }
 
 /**

@@ -16,7 +16,30 @@ const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGK
  * Runs `command args` with the terminal handed over (stdin, stdout and stderr inherited) and
  * resolves with its exit code. A program that is not on PATH is a CliError naming it.
  */
-export function runTool(command: string, args: readonly string[], opts: { env: Record<string, string | undefined>; detached?: boolean; install?: string }): Promise<ToolRun> {
+export interface ToolOptions {
+  env: Record<string, string | undefined>;
+  detached?: boolean;
+  install?: string;
+  /**
+   * While the program owns the terminal, Ctrl-C is its key (psql cancels a query, ssh passes it
+   * on): the terminal sends it to both processes, and ours must not end under it. The entry's
+   * hold (Context.holdInterrupts) is taken for as long as the program runs.
+   */
+  holdInterrupts?: () => () => void;
+  /** Aborted (SIGTERM: a CI job cancelled): passed on to the program as SIGTERM. */
+  signal?: AbortSignal;
+}
+
+export async function runTool(command: string, args: readonly string[], opts: ToolOptions): Promise<ToolRun> {
+  const release = opts.detached ? undefined : opts.holdInterrupts?.();
+  try {
+    return await started(command, args, opts);
+  } finally {
+    release?.();
+  }
+}
+
+function started(command: string, args: readonly string[], opts: ToolOptions): Promise<ToolRun> {
   const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve, reject) => {
     const env = Object.fromEntries(Object.entries(opts.env).filter((e): e is [string, string] => e[1] !== undefined));
@@ -33,6 +56,11 @@ export function runTool(command: string, args: readonly string[], opts: { env: R
       });
       return;
     }
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 + (SIGNALS[signal] ?? 0) : 1) }));
+    const stop = () => child.kill('SIGTERM');
+    opts.signal?.addEventListener('abort', stop, { once: true });
+    child.on('close', (code, signal) => {
+      opts.signal?.removeEventListener('abort', stop);
+      resolve({ code: code ?? (signal ? 128 + (SIGNALS[signal] ?? 0) : 1) });
+    });
   });
 }

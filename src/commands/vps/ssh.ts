@@ -24,7 +24,13 @@ export default defineCommand({
     if (app.settings.debug)
       app.debug(`ssh to ${target.user}@${target.host} (user: ${target.userFrom === 'image' ? "the image's default" : target.userFrom === 'flag' ? '--user' : 'root, the default'})`);
     const args = [...(opts.identity ? ['-i', opts.identity] : []), '--', `${target.user}@${target.host}`, ...((command as string[] | undefined) ?? [])];
-    const { code } = await runTool('ssh', args, { env: app.ctx.env, install: 'install an OpenSSH client (ssh) and try again' });
+    const { code } = await runTool('ssh', args, {
+      env: app.ctx.env,
+      install: 'install an OpenSSH client (ssh) and try again',
+      // `vps ssh vps-01 -- long-job`: Ctrl-C is for the remote command, which ssh passes on.
+      ...(app.ctx.holdInterrupts ? { holdInterrupts: app.ctx.holdInterrupts } : {}),
+      signal: app.ctx.signal,
+    });
     return code as ExitCode;
   },
 });
