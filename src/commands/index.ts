@@ -60,6 +60,21 @@ const vps = family('vps', async () => (await import('./vps/family.js')).VPS);
 const kubernetes = family('kubernetes', async () => (await import('./kubernetes/family.js')).KUBERNETES);
 
 /** In the order `infra --help` lists them. */
+/** One module that makes several commands: `tickets('support list', (m) => m.listCommand)`. */
+const commandsOf =
+  <M>(load: () => Promise<M>) =>
+  (path: string, make: (module: M) => CommandDef): CommandEntry =>
+    made(path, load, make);
+const schedulesToggleModule = commandsOf(() => import('./serverless/schedules/toggle.js'));
+const databaseLoadModule = commandsOf(() => import('./database/load.js'));
+const bucketsMetricsReadsModule = commandsOf(() => import('./storage/buckets/metrics-reads.js'));
+const notificationsListModule = commandsOf(() => import('./notifications/list.js'));
+const notificationsReadModule = commandsOf(() => import('./notifications/read.js'));
+const notificationsPreferencesModule = commandsOf(() => import('./notifications/preferences.js'));
+const supportTicketsModule = commandsOf(() => import('./support/tickets.js'));
+const partnerAccountModule = commandsOf(() => import('./partner/account.js'));
+const partnerSubTeamsModule = commandsOf(() => import('./partner/sub-teams.js'));
+
 export const COMMANDS: readonly CommandEntry[] = [
   at('auth login', () => import('./auth/login.js')),
   at('auth status', () => import('./auth/status.js')),
@@ -101,16 +116,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('serverless schedules show', () => import('./serverless/schedules/show.js')),
   at('serverless schedules create', () => import('./serverless/schedules/create.js')),
   at('serverless schedules delete', () => import('./serverless/schedules/delete.js')),
-  made(
-    'serverless schedules pause',
-    () => import('./serverless/schedules/toggle.js'),
-    (m) => m.toggleCommand('pause'),
-  ),
-  made(
-    'serverless schedules resume',
-    () => import('./serverless/schedules/toggle.js'),
-    (m) => m.toggleCommand('resume'),
-  ),
+  schedulesToggleModule('serverless schedules pause', (m) => m.toggleCommand('pause')),
+  schedulesToggleModule('serverless schedules resume', (m) => m.toggleCommand('resume')),
   at('serverless deploy', () => import('./serverless/deploy.js')),
   at('serverless builds show', () => import('./serverless/builds-show.js')),
   at('serverless builds cancel', () => import('./serverless/builds-cancel.js')),
@@ -164,11 +171,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   database('force-stop'),
   at('database high-availability', () => import('./database/high-availability.js')),
   at('database load', () => import('./database/load.js')),
-  made(
-    'database queries',
-    () => import('./database/load.js'),
-    (m) => m.loadCommand('queries'),
-  ),
+  databaseLoadModule('database queries', (m) => m.loadCommand('queries')),
   database('dns enable'),
   database('dns disable'),
   at('database replicas list', () => import('./database/replicas-list.js')),
@@ -235,21 +238,9 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('storage buckets update', () => import('./storage/buckets/update.js')),
   buckets('delete'),
   buckets('metrics'),
-  made(
-    'storage buckets metrics trend',
-    () => import('./storage/buckets/metrics-reads.js'),
-    (m) => m.bucketMetricsCommand('trend'),
-  ),
-  made(
-    'storage buckets metrics top-objects',
-    () => import('./storage/buckets/metrics-reads.js'),
-    (m) => m.bucketMetricsCommand('top-objects'),
-  ),
-  made(
-    'storage buckets metrics health',
-    () => import('./storage/buckets/metrics-reads.js'),
-    (m) => m.bucketMetricsCommand('health'),
-  ),
+  bucketsMetricsReadsModule('storage buckets metrics trend', (m) => m.bucketMetricsCommand('trend')),
+  bucketsMetricsReadsModule('storage buckets metrics top-objects', (m) => m.bucketMetricsCommand('top-objects')),
+  bucketsMetricsReadsModule('storage buckets metrics health', (m) => m.bucketMetricsCommand('health')),
   at('storage buckets policy get', () => import('./storage/buckets/policy-get.js')),
   at('storage buckets policy set', () => import('./storage/buckets/policy-set.js')),
   at('storage buckets policy grant', () => import('./storage/buckets/policy-grant.js')),
@@ -376,104 +367,28 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('kubernetes pools remove', () => import('./kubernetes/pools-remove.js')),
   kubernetes('delete'),
   kubernetes('wait'),
-  made(
-    'notifications',
-    () => import('./notifications/list.js'),
-    (m) => m.listCommand(['notifications']),
-  ),
+  notificationsListModule('notifications', (m) => m.listCommand(['notifications'])),
   at('notifications list', () => import('./notifications/list.js')),
   at('notifications count', () => import('./notifications/count.js')),
-  made(
-    'notifications read',
-    () => import('./notifications/read.js'),
-    (m) => m.readCommand,
-  ),
-  made(
-    'notifications read-all',
-    () => import('./notifications/read.js'),
-    (m) => m.readAllCommand,
-  ),
-  made(
-    'notifications delete',
-    () => import('./notifications/read.js'),
-    (m) => m.deleteCommand,
-  ),
-  made(
-    'notifications preferences get',
-    () => import('./notifications/preferences.js'),
-    (m) => m.getCommand,
-  ),
-  made(
-    'notifications preferences set',
-    () => import('./notifications/preferences.js'),
-    (m) => m.setCommand,
-  ),
-  made(
-    'notifications preferences reset',
-    () => import('./notifications/preferences.js'),
-    (m) => m.resetCommand,
-  ),
-  made(
-    'support list',
-    () => import('./support/tickets.js'),
-    (m) => m.listCommand,
-  ),
-  made(
-    'support get',
-    () => import('./support/tickets.js'),
-    (m) => m.getCommand,
-  ),
-  made(
-    'support create',
-    () => import('./support/tickets.js'),
-    (m) => m.createCommand,
-  ),
-  made(
-    'support reply',
-    () => import('./support/tickets.js'),
-    (m) => m.replyCommand,
-  ),
-  made(
-    'support resolve',
-    () => import('./support/tickets.js'),
-    (m) => m.resolveCommand,
-  ),
+  notificationsReadModule('notifications read', (m) => m.readCommand),
+  notificationsReadModule('notifications read-all', (m) => m.readAllCommand),
+  notificationsReadModule('notifications delete', (m) => m.deleteCommand),
+  notificationsPreferencesModule('notifications preferences get', (m) => m.getCommand),
+  notificationsPreferencesModule('notifications preferences set', (m) => m.setCommand),
+  notificationsPreferencesModule('notifications preferences reset', (m) => m.resetCommand),
+  supportTicketsModule('support list', (m) => m.listCommand),
+  supportTicketsModule('support get', (m) => m.getCommand),
+  supportTicketsModule('support create', (m) => m.createCommand),
+  supportTicketsModule('support reply', (m) => m.replyCommand),
+  supportTicketsModule('support resolve', (m) => m.resolveCommand),
   at('search', () => import('./search/search.js')),
-  made(
-    'partner tier',
-    () => import('./partner/account.js'),
-    (m) => m.tierCommand,
-  ),
-  made(
-    'partner usage',
-    () => import('./partner/account.js'),
-    (m) => m.usageCommand,
-  ),
-  made(
-    'partner sub-teams list',
-    () => import('./partner/sub-teams.js'),
-    (m) => m.listCommand,
-  ),
-  made(
-    'partner sub-teams create',
-    () => import('./partner/sub-teams.js'),
-    (m) => m.createCommand,
-  ),
-  made(
-    'partner sub-teams get',
-    () => import('./partner/sub-teams.js'),
-    (m) => m.getCommand,
-  ),
-  made(
-    'partner sub-teams usage',
-    () => import('./partner/sub-teams.js'),
-    (m) => m.usageCommand,
-  ),
-  made(
-    'partner sub-teams regenerate-key',
-    () => import('./partner/sub-teams.js'),
-    (m) => m.regenerateCommand,
-  ),
+  partnerAccountModule('partner tier', (m) => m.tierCommand),
+  partnerAccountModule('partner usage', (m) => m.usageCommand),
+  partnerSubTeamsModule('partner sub-teams list', (m) => m.listCommand),
+  partnerSubTeamsModule('partner sub-teams create', (m) => m.createCommand),
+  partnerSubTeamsModule('partner sub-teams get', (m) => m.getCommand),
+  partnerSubTeamsModule('partner sub-teams usage', (m) => m.usageCommand),
+  partnerSubTeamsModule('partner sub-teams regenerate-key', (m) => m.regenerateCommand),
   at('health', () => import('./health/health.js')),
   at('api', () => import('./api/api.js')),
   at('sim', () => import('./sim/serve.js')),
