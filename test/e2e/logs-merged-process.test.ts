@@ -27,14 +27,16 @@ describe('infra logs --follow of three containers', () => {
       env: simEnv(sim),
       timeoutMs: 30_000,
       onStdout: (text, child) => {
+        // Whole lines only: a chunk may end inside one.
+        const whole = text.slice(0, text.lastIndexOf('\n') + 1);
         const sources = new Set(
-          text
+          whole
             .split('\n')
             .filter(Boolean)
             .map((l) => (JSON.parse(l) as Line).source),
         );
         // Once every source has shown lines, the merge has read them all: stop as a person would.
-        if (!stopped && sources.size === 3 && text.endsWith('\n')) {
+        if (!stopped && sources.size === 3) {
           stopped = true;
           child.kill('SIGINT');
         }
