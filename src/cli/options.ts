@@ -92,3 +92,13 @@ export function pathValue(name: string) {
     return value;
   };
 }
+
+/** commander argParser for a size in whole gigabytes, as the API counts them: `16`, `16G` or `16GB`. */
+export function gigabytesOption(name: string) {
+  return (value: string): number => {
+    const m = /^\s*(\d+)\s*(?:g|gb)?\s*$/i.exec(value);
+    const n = m ? Number(m[1]) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`${name} takes whole gigabytes, such as 16 or 16GB.`);
+    return n;
+  };
+}

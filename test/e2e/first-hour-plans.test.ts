@@ -13,7 +13,7 @@ describe('plans and images, piped', () => {
   it.each([
     [['database', 'plans'], 'ID\tNAME\tCPU\tMEMORY\tSTORAGE\tPRICE/MONTH', 'small\tSmall\t1 vCPU\t1 GiB\t10 GB\t15.00'],
     [['cache', 'plans'], 'ID\tNAME\tCPU\tMEMORY\tPRICE/MONTH', 'small\tSmall\t1 vCPU\t1 GiB\t15.00'],
-    [['vps', 'plans'], 'ID\tCPU\tCPU TYPE\tMEMORY\tSTORAGE\tPRICE/MONTH', 'nano_shared\t1 vCPU\tshared\t1 GiB\t20 GB\t3.99'],
+    [['vps', 'plans'], 'ID\tNAME\tCPU\tCPU TYPE\tMEMORY\tSTORAGE\tPRICE/MONTH', 'pico_shared\tPico (shared)\t1 vCPU\tshared\t1 GiB\t10 GB\t2.99'],
     [['vps', 'images'], 'ID\tNAME\tDESCRIPTION', 'debian-12\tDebian 12\tDebian 12 (bookworm)'],
   ])('%j: a header and one row per choice; --json unchanged', async (argv, header, first) => {
     const env = simEnv(sim);

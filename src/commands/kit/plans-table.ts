@@ -8,15 +8,19 @@ type Item = Record<string, unknown>;
 /** A known field: its header and how its value reads. */
 const KNOWN: readonly [string, string, (v: unknown) => string][] = [
   ['id', 'ID', String],
+  ['slug', 'ID', String],
   ['name', 'NAME', String],
+  ['display_name', 'NAME', String],
   ['label', 'NAME', String],
   ['cpu_cores', 'CPU', (v) => `${v} vCPU`],
   ['cpu_allocation_type', 'CPU TYPE', String],
+  ['type', 'CPU TYPE', String],
   ['memory_size_mb', 'MEMORY', (v) => gib(Number(v) / 1024)],
   ['memory_gb', 'MEMORY', (v) => gib(Number(v))],
   ['storage_size_gb', 'STORAGE', (v) => `${v} GB`],
   ['storage_gb', 'STORAGE', (v) => `${v} GB`],
   ['monthly_cost_cents', 'PRICE/MONTH', (v) => (Number(v) / 100).toFixed(2)],
+  ['monthly_cost', 'PRICE/MONTH', (v) => Number(v).toFixed(2)],
   ['description', 'DESCRIPTION', String],
 ];
 

@@ -44,7 +44,7 @@ export interface FamilySpec {
  * what completion offers for --profile and --image, from the route the read command uses.
  */
 export function choicesRoute(spec: FamilySpec, sub: 'plans' | 'images'): ListRoute {
-  return { path: `${spec.kind.path}/${sub}`, items: sub, names: ['id'] };
+  return { path: `${spec.kind.path}/${sub}`, items: sub, names: ['id', 'slug'] };
 }
 
 /** Where a failed operation's hint sends the user, when the family's verbs are not the default. */

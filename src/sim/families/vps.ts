@@ -27,11 +27,21 @@ export interface VpsRecord extends FamilyRecord {
   cpuPlatform?: CpuPlatform | null;
 }
 
-export const VPS_PLANS: Record<string, { cores: number; memoryGb: number; storageGb: number; cents: number; cpu: string }> = {
-  nano_shared: { cores: 1, memoryGb: 1, storageGb: 20, cents: 399, cpu: 'shared' },
-  small_shared: { cores: 2, memoryGb: 4, storageGb: 40, cents: 899, cpu: 'shared' },
-  medium: { cores: 4, memoryGb: 16, storageGb: 160, cents: 3900, cpu: 'dedicated' },
-  large: { cores: 8, memoryGb: 32, storageGb: 320, cents: 7900, cpu: 'dedicated' },
+// The facts type the plans loosely (`unknown[]`); each is served in the provider's own CLI's
+// shape (slug, display_name, type, monthly_cost) beside the id and cents this simulator always had.
+export const VPS_PLANS: Record<string, { cores: number; memoryGb: number; storageGb: number; cents: number; cpu: string; title: string }> = {
+  pico_shared: { cores: 1, memoryGb: 1, storageGb: 10, cents: 299, cpu: 'shared', title: 'Pico (shared)' },
+  nano_shared: { cores: 1, memoryGb: 1, storageGb: 20, cents: 399, cpu: 'shared', title: 'Nano (shared)' },
+  micro_shared: { cores: 1, memoryGb: 2, storageGb: 25, cents: 599, cpu: 'shared', title: 'Micro (shared)' },
+  small_shared: { cores: 2, memoryGb: 4, storageGb: 40, cents: 899, cpu: 'shared', title: 'Small (shared)' },
+  medium_shared: { cores: 4, memoryGb: 8, storageGb: 80, cents: 1799, cpu: 'shared', title: 'Medium (shared)' },
+  large_shared: { cores: 8, memoryGb: 16, storageGb: 160, cents: 3499, cpu: 'shared', title: 'Large (shared)' },
+  nano: { cores: 1, memoryGb: 2, storageGb: 25, cents: 999, cpu: 'dedicated', title: 'Nano' },
+  micro: { cores: 2, memoryGb: 4, storageGb: 50, cents: 1499, cpu: 'dedicated', title: 'Micro' },
+  small: { cores: 2, memoryGb: 8, storageGb: 80, cents: 2199, cpu: 'dedicated', title: 'Small' },
+  medium: { cores: 4, memoryGb: 16, storageGb: 160, cents: 3900, cpu: 'dedicated', title: 'Medium' },
+  large: { cores: 8, memoryGb: 32, storageGb: 320, cents: 7900, cpu: 'dedicated', title: 'Large' },
+  xlarge: { cores: 16, memoryGb: 64, storageGb: 640, cents: 15900, cpu: 'dedicated', title: 'X-Large' },
 };
 export const VPS_IMAGES = [
   { id: 'debian-12', image: 'debian-12', label: 'Debian 12', description: 'Debian 12 (bookworm)', distro: 'debian', version: '12', family: 'debian', default_user: 'root' },
@@ -218,7 +228,18 @@ function vpsExtras(world: World) {
       `${API}/vps/plans`,
       guarded(world, 'vps:read', () =>
         json({
-          plans: Object.entries(VPS_PLANS).map(([id, p]) => ({ id, cpu_cores: p.cores, memory_gb: p.memoryGb, storage_gb: p.storageGb, monthly_cost_cents: p.cents, cpu_allocation_type: p.cpu })),
+          plans: Object.entries(VPS_PLANS).map(([id, p]) => ({
+            id,
+            slug: id,
+            display_name: p.title,
+            type: p.cpu,
+            cpu_cores: p.cores,
+            memory_gb: p.memoryGb,
+            storage_gb: p.storageGb,
+            monthly_cost: p.cents / 100,
+            monthly_cost_cents: p.cents,
+            cpu_allocation_type: p.cpu,
+          })),
         }),
       ),
     ),
