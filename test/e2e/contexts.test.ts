@@ -80,6 +80,11 @@ describe('each context sends its own token to its own host', () => {
     expect((await spawnCli(['vps', 'list', '--json'], { env: { ...env, INFRA_CONTEXT: 'one' } })).code).toBe(0);
     expect((await spawnCli(['--context', 'two', 'vps', 'list', '--json'], { env: { ...env, INFRA_CONTEXT: 'one' } })).code).toBe(0);
     expect(b.seen.map((s) => s.authorization)).toEqual(['Bearer tok-b2', 'Bearer tok-b', 'Bearer tok-b2']);
+    // auth status names the context in use and where that choice came from.
+    const status = await spawnCli(['auth', 'status', '--json'], { env: { ...env, INFRA_CONTEXT: 'one' } });
+    expect(JSON.parse(status.stdout)).toMatchObject({ context: 'one', context_source: 'env', api_url: b.url });
+    const text = await spawnCli(['auth', 'status'], { env });
+    expect(text.stdout).toMatch(/^Context:\s+two \(config\)$/m);
   });
 
   it("--api-url to another host with a context: that context's token stays home (exit 4, nothing sent)", async () => {

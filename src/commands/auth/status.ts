@@ -17,7 +17,7 @@ interface Check {
 
 export default defineCommand({
   path: ['auth', 'status'],
-  description: 'show the API URL, token source, project (id and name), and whether the token works',
+  description: 'show the context, API URL, token source, project (id and name), and whether the token works',
   examples: ['infra auth status', 'infra auth status --json'],
   run: async (app) => {
     const s = app.settings;
@@ -29,6 +29,8 @@ export default defineCommand({
     const label = named?.id ? `${named.id}${named.name ? ` ${named.name}` : ''}` : s.project;
     if (app.json) {
       app.printJson({
+        context: s.context,
+        context_source: s.contextSource,
         api_url: s.apiUrl ?? null,
         api_url_source: s.apiUrlSource,
         host: s.host ?? null,
@@ -45,6 +47,7 @@ export default defineCommand({
       });
     } else {
       app.keyValue([
+        ['Context', `${s.context} (${s.contextSource})`],
         ['API URL', s.apiUrl ? `${s.apiUrl} (${s.apiUrlSource})` : 'not set'],
         ['Token', s.token ? maskSecret(s.token) : 'none'],
         ['Token source', tokenSource],
