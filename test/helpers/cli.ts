@@ -74,6 +74,8 @@ export interface SpawnOptions {
   onStdout?: (text: string, child: ReturnType<typeof spawn>) => void;
   /** Leave stdin open (the test ends it); `stdin` is then not written. */
   stdinOpen?: boolean;
+  /** The working directory of the process (default: the test's own). */
+  cwd?: string;
 }
 
 /** Runs bin/infra as a real process with exactly the environment given (no inherited CI, NO_COLOR...). */
@@ -92,7 +94,7 @@ export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliRe
       if (v !== undefined) env[k] = v;
       else if (k in (opts.env ?? {})) delete env[k];
     }
-    const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

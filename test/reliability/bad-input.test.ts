@@ -116,6 +116,9 @@ const BAD: Record<string, string[]> = {
   '--engine-version': ['', ' '],
   '--database-name': ['', ' '],
   '--storage': INT,
+  '--memory': INT,
+  '--cores': INT,
+  '--cpu-cores': INT,
   '--automated-snapshots': ['maybe', 'ON', 'yes', 'true', ''],
   '--count': INT,
   '--progress': ['xml', 'JSON', ''],
@@ -209,6 +212,8 @@ const BAD_FOR: Record<string, string[]> = {
   // A path to pack although it looks like a secret: only an empty one is wrong before the walk.
   'serverless deploy --include': ['', ' '],
   'static-sites deploy --include': ['', ' '],
+  // What a link deploys: a path inside the linked directory.
+  'static-sites link --path': ['', ' ', '/etc', '../site', 'dist/../../x'],
   // export: the families it writes, and where (a path is free text: only an empty one is wrong before the reads).
   'export --family': ['', ',', 'buckets', 'cache,nope'],
   'export --output': ['', ' '],
@@ -456,7 +461,9 @@ describe('every command', () => {
   it.each(LEAVES.map((l) => [l.path.join(' '), l] as const))('%s: unknown flag, excess argument, conflicting projects', async (_p, leaf) => {
     await rejects([...base(leaf), '--bogus-flag'], /--bogus-flag/);
     // A command that takes any number of ids (`serverless wait <id...>`) has no excess argument.
-    if (!leaf.cmd.registeredArguments.some((a) => a.variadic)) await rejects([...base(leaf), 'surplus', 'args'], /too many arguments|unknown command|surplus|argument/);
+    // Optional arguments are given too (`x`), so that `surplus args` is beyond every one.
+    const optional = leaf.cmd.registeredArguments.filter((a) => !a.required).map(() => 'x');
+    if (!leaf.cmd.registeredArguments.some((a) => a.variadic)) await rejects([...base(leaf), ...optional, 'surplus', 'args'], /too many arguments|unknown command|surplus|argument/);
     if (leaf.path[0] !== 'config' && leaf.path[0] !== 'completion' && leaf.path[0] !== 'sim') {
       await rejects([...base(leaf), '--project', 'main', '--team', 'staging'], /--project.*--team/);
       await rejects([...base(leaf), '--project', '1', '--team', '2'], /--project.*--team/);

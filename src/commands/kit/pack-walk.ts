@@ -74,7 +74,8 @@ function unreadable(path: string, err: unknown): UsageError {
 
 /** Pure: what the walk leaves out of a directory entry, besides the ignore rules. */
 export function alwaysSkipped(name: string, isDir: boolean, includeNodeModules: boolean): boolean {
-  return isDir && (name === '.git' || (name === 'node_modules' && !includeNodeModules));
+  // .infra/ holds this CLI's own state for the directory (a static site link): never content.
+  return isDir && (name === '.git' || name === '.infra' || (name === 'node_modules' && !includeNodeModules));
 }
 
 class Walker {
@@ -113,7 +114,10 @@ class Walker {
     const isDir = e.isDirectory();
     const shown = isDir ? `${rel}/` : rel;
     if (alwaysSkipped(lossy, isDir, this.opts.includeNodeModules))
-      return void this.leftOut.push({ path: shown, reason: lossy === '.git' ? 'version control' : 'installed by the build (--include-node-modules packs it)' });
+      return void this.leftOut.push({
+        path: shown,
+        reason: lossy === '.git' ? 'version control' : lossy === '.infra' ? "infra's own files (a directory link)" : 'installed by the build (--include-node-modules packs it)',
+      });
     const rule = decidingRule(this.rules, rel, isDir);
     if (rule && !rule.negate) return void this.leftOut.push({ path: shown, reason: `${rule.file}: ${rule.source}` });
     // Only a name that would go into the archive is refused: a left-out one harms nobody.
