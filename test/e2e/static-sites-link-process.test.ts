@@ -115,6 +115,8 @@ describe('static-sites link, then deploy with no arguments', () => {
     const again = await run(['static-sites', 'unlink', 'dist'], dir);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('dist has no link to a static site');
+    const json = await run(['static-sites', 'unlink', 'dist', '--json'], dir);
+    expect(JSON.parse(json.stdout)).toEqual({ file: join(dir, 'dist', '.infra', 'site.json'), removed: false });
   });
 
   it('link of a site that does not exist: exit 5, no file written', async () => {

@@ -10,6 +10,8 @@ export default defineCommand({
   run: async (app, { args: [dir] }) => {
     const root = resolve(dir ?? '.');
     // A directory with no link is already what was asked for: said, not an error.
-    app.info(removeLink(root) ? `removed ${linkPath(root)}` : `${dir ?? 'this directory'} has no link to a static site`);
+    const removed = removeLink(root);
+    if (app.json) app.printJson({ file: linkPath(root), removed });
+    app.info(removed ? `removed ${linkPath(root)}` : `${dir ?? 'this directory'} has no link to a static site`);
   },
 });
