@@ -22,7 +22,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'infra-open-'));
   log = join(dir, 'argv.json');
   for (const name of ['xdg-open', 'my-browser']) {
-    writeFileSync(join(dir, name), `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify([${JSON.stringify(name)}, ...process.argv.slice(2)]));\n`);
+    // Written beside, then renamed: the test reads the log as soon as it exists, never half of it.
+    const script = `const fs = require('node:fs');\nfs.writeFileSync(${JSON.stringify(`${log}.part`)}, JSON.stringify([${JSON.stringify(name)}, ...process.argv.slice(2)]));\nfs.renameSync(${JSON.stringify(`${log}.part`)}, ${JSON.stringify(log)});\n`;
+    writeFileSync(join(dir, name), `#!${process.execPath}\n${script}`);
     chmodSync(join(dir, name), 0o755);
   }
 });

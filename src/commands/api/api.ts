@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod/mini';
 import type { App } from '../../cli/app.js';
 import { arg, defineCommand, flag, list, option, withChoices, withDefault } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { paginate } from '../../client/paginate.js';
 import { rawStream } from '../../output/terminal-guard.js';
+import { readInput } from '../kit/input.js';
 import { writeItemsArray } from './items-array.js';
 import { apiTarget } from './target.js';
 
@@ -31,7 +31,7 @@ export default defineCommand({
     if (!METHODS.includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, not "${opts.method}"`);
     const fields = parseFields(opts.field);
     if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
-    const input = opts.input === undefined ? undefined : await readInput(app, opts.input);
+    const input = opts.input === undefined ? undefined : await readBody(app, opts.input);
     if (input !== undefined && Object.keys(fields).length && method !== 'GET') throw new UsageError('give either --input or -f fields for the body, not both');
     const query = method === 'GET' ? fields : undefined;
     const body = method === 'GET' ? undefined : (input ?? (Object.keys(fields).length ? fields : undefined));
@@ -79,20 +79,11 @@ function parseFields(fields: string[]): Record<string, string | number | boolean
   return out;
 }
 
-async function readInput(app: App, file: string): Promise<unknown> {
-  let text = '';
-  if (file === '-') {
-    for await (const chunk of app.ctx.stdin) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-  } else {
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      throw new UsageError(`--input: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-  }
+async function readBody(app: App, file: string): Promise<unknown> {
+  const { text, label } = await readInput(app, file, { flag: '--input', what: 'the request body (--input -)' });
   try {
     return JSON.parse(text);
   } catch {
-    throw new UsageError(`--input: ${file === '-' ? 'standard input' : file} is not valid JSON`);
+    throw new UsageError(`--input: ${label} is not valid JSON`);
   }
 }

@@ -3,11 +3,10 @@
 // apply` file (`containers:` alone, a list of containers, or one container) is read as the
 // same document. Everything is checked before the first request: a bad file exits 2 naming the
 // line (YAML syntax) or the path of the field (caches[1] (hot-keys).engine).
-import { readFile } from 'node:fs/promises';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { parseYaml, YamlError } from '../../shared/yaml.js';
-import { readStdin } from '../kit/stdin.js';
+import { readInput } from '../kit/input.js';
 import type { Adapter, Entry } from './adapter.js';
 import { CONTAINERS } from './containers.js';
 import { CACHES, DATABASES, FIREWALLS, METRIC_ALERTS, QUEUES, UPTIME_CHECKS } from './families.js';
@@ -34,17 +33,8 @@ const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 
 /** Reads the file (`-`: standard input): YAML, or JSON when it ends in .json or starts with { or [. */
 export async function readDocument(app: App, path: string): Promise<Section[]> {
-  let text: string;
-  if (path === '-') text = await readStdin(app, 'the apply file (-f -)');
-  else {
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`--file: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code === 'EISDIR' ? ': it is a directory' : ` (${code ?? (err as Error).message})`}`);
-    }
-  }
-  return parseDocumentText(text, path === '-' ? 'standard input' : path, /\.json$/i.test(path));
+  const { text, label } = await readInput(app, path, { flag: '--file', what: 'the apply file (-f -)' });
+  return parseDocumentText(text, label, /\.json$/i.test(path));
 }
 
 /** Pure: the sections of a file's text. */

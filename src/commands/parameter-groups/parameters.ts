@@ -1,11 +1,11 @@
 // `--parameters`: a JSON object given inline, from a file (`@path`) or from standard input
 // (`-`). Inline and file values are checked while the flags are parsed; standard input is read
 // when the command starts. Either way a bad value is exit 2 before any request.
-import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
 import { readStdin } from '../kit/stdin.js';
+import { InputProblem, readTextFileSync } from '../kit/input.js';
 
 export type Parameters = Record<string, string | number | boolean | null>;
 export type ParametersSource = { from: 'value'; value: Parameters } | { from: 'stdin' };
@@ -34,9 +34,10 @@ export function parametersOption(value: string): ParametersSource {
     const file = value.slice(1);
     where = `--parameters: ${file}`;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readTextFileSync(file);
     } catch (err) {
-      throw new InvalidArgumentError(`--parameters: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      if (err instanceof InputProblem) throw new InvalidArgumentError(`--parameters: ${err.message}.`);
+      throw err;
     }
   }
   const parsed = parse(text, where);

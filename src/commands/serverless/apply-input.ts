@@ -2,10 +2,9 @@
 // (`-f FILE`, `-f -` for standard input; JSON, or YAML for .yaml/.yml files and YAML on stdin)
 // with the same fields as the flags. Everything is checked before the first request; each
 // error names the file, the entry and the field (exit 2).
-import { readFile } from 'node:fs/promises';
 import type { App } from '../../cli/app.js';
 import { UsageError } from '../../cli/errors.js';
-import { readStdin } from '../kit/stdin.js';
+import { readInput } from '../kit/input.js';
 import { InvalidArgumentError } from 'commander';
 import { delaySeconds, RESOURCE_PROFILES, settingsFrom, slugFrom, splitImage, type Settings } from './flags.js';
 import { parseYaml, YamlError } from '../../shared/yaml.js';
@@ -68,17 +67,7 @@ export function fromFlags(f: FlagInput): Desired[] {
 
 /** Reads and checks the file (`-` is standard input). */
 export async function fromFile(app: App, path: string): Promise<Desired[]> {
-  let text: string;
-  if (path === '-') text = await readStdin(app, 'the apply file (-f -)');
-  else {
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`--file: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code === 'EISDIR' ? ': it is a directory' : ` (${code ?? (err as Error).message})`}`);
-    }
-  }
-  const label = path === '-' ? 'standard input' : path;
+  const { text, label } = await readInput(app, path, { flag: '--file', what: 'the apply file (-f -)' });
   const yaml = path === '-' ? !/^\s*[[{]/.test(text) : /\.ya?ml$/i.test(path);
   return yaml ? parseApplyYaml(text, label) : parseApplyFile(text, label);
 }

@@ -1,11 +1,10 @@
 // `infra ssh-keys add`: the public key from a file or standard input (as `gh ssh-key add`).
 // It is checked here first: a private key, several keys or a damaged line never leave the
 // machine (exit 2); the name defaults to the key's comment.
-import { readFile } from 'node:fs/promises';
 import { arg, defineCommand, flag, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
 import { fingerprint, parsePublicKey } from '../../shared/ssh-key.js';
-import { readStdin } from '../kit/stdin.js';
+import { readInput } from '../kit/input.js';
 import { SSH_KEYS } from './family.js';
 import { textOption } from '../../cli/options.js';
 
@@ -19,17 +18,10 @@ export default defineCommand({
   },
   examples: ['infra ssh-keys add ~/.ssh/id_ed25519.pub --name desktop', 'cat ~/.ssh/id_ed25519.pub | infra ssh-keys add --name ci-runner-2'],
   run: async (app, { args: [file], opts }) => {
-    let text: string;
-    if (file === undefined || file === '-') text = await readStdin(app, 'the public key');
-    else {
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (err) {
-        throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'give the public key file, e.g. ~/.ssh/id_ed25519.pub');
-      }
-    }
+    // A public key is one line: a file far larger is not one (a private key's directory, an image).
+    const { text, label } = await readInput(app, file ?? '-', { what: 'the public key', maxBytes: 64 * 1024 });
     const key = parsePublicKey(text);
-    if ('error' in key) throw new UsageError(`${file && file !== '-' ? file : 'standard input'}: ${key.error}`, 'an SSH public key is one line: ssh-ed25519 AAAA... comment');
+    if ('error' in key) throw new UsageError(`${label}: ${key.error}`, 'an SSH public key is one line: ssh-ed25519 AAAA... comment');
     const name = opts.name ?? (key.comment || undefined);
     if (!name) throw new UsageError('give the key a name with --name (it has no comment to take one from)');
     const client = await app.client();

@@ -3,7 +3,7 @@
 // when CI is set or standard input or output is not a terminal: the command then stops before
 // any request, naming the flags (exit 2).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '../../cli/app.js';
@@ -12,7 +12,7 @@ import { CliError, UsageError } from '../../cli/errors.js';
 import { pathValue } from '../../cli/options.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { ciSet } from '../resource/confirm.js';
-import { readStdin } from '../kit/stdin.js';
+import { readInput } from '../kit/input.js';
 
 /** Longer than any ticket a person writes; a mistaken file (a log, a binary) is refused. */
 export const MAX_MESSAGE_CHARS = 64 * 1024;
@@ -58,17 +58,8 @@ async function fromEditor(app: App, what: string): Promise<string> {
 export async function readMessage(app: App, opts: { message?: string; messageFile?: string }, what: string): Promise<string> {
   if (opts.message !== undefined && opts.messageFile !== undefined) throw new UsageError('give --message or --message-file, not both');
   if (opts.message !== undefined) return checked(opts.message, what);
-  if (opts.messageFile === '-') return checked(await readStdin(app, `the ${what}`), what);
-  if (opts.messageFile !== undefined) {
-    const unreadable = (err: NodeJS.ErrnoException): never => {
-      throw new UsageError(`cannot read --message-file ${opts.messageFile}: ${err.code ?? err.message}`);
-    };
-    // Sized first: a file far larger than a message is refused without reading it whole.
-    if ((await stat(opts.messageFile).catch(unreadable)).size > 4 * MAX_MESSAGE_CHARS)
-      throw new UsageError(`--message-file ${opts.messageFile} is far longer than a message (${MAX_MESSAGE_CHARS} characters at most); nothing was sent`);
-    const text = await readFile(opts.messageFile, 'utf8').catch(unreadable);
-    return checked(text, what);
-  }
+  // Sized as it is read: a file far larger than a message is refused without reading it whole.
+  if (opts.messageFile !== undefined) return checked((await readInput(app, opts.messageFile, { flag: '--message-file', what: `the ${what}`, maxBytes: 4 * MAX_MESSAGE_CHARS })).text, what);
   const why = ciSet(app.ctx.env) ? 'CI is set' : !app.ctx.stdin.isTTY || !app.ctx.stdout.isTTY ? 'this is not a terminal' : undefined;
   if (why)
     throw new UsageError(

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import { completedFrom, option } from '../../cli/command.js';
 import { UsageError } from '../../cli/errors.js';
@@ -6,6 +5,7 @@ import { actionCommand } from '../resource/action.js';
 import { choicesRoute } from '../resource/family.js';
 import { nonEmpty } from '../../cli/options.js';
 import { VPS } from './family.js';
+import { InputProblem, readTextFileSync } from '../kit/input.js';
 
 /** Cloud-init user data is small by nature; a bigger file is a wrong path, not a script. */
 export const MAX_CLOUD_INIT_BYTES = 64 * 1024;
@@ -38,19 +38,11 @@ function cloudInitFile(path: string): string {
   if (path.trim() === '') throw new InvalidArgumentError('--cloud-init needs a file path.');
   let text: string;
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new InvalidArgumentError(`--cloud-init: ${path} is not a file.`);
-    if (stat.size > MAX_CLOUD_INIT_BYTES) throw new InvalidArgumentError(`--cloud-init: ${path} is ${stat.size} bytes; a cloud-init script may be at most ${MAX_CLOUD_INIT_BYTES} bytes.`);
-    const bytes = readFileSync(path);
-    // Read once and checked again: the file may have grown since it was measured.
-    if (bytes.length > MAX_CLOUD_INIT_BYTES) throw new InvalidArgumentError(`--cloud-init: ${path} is larger than ${MAX_CLOUD_INIT_BYTES} bytes.`);
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = readTextFileSync(path, MAX_CLOUD_INIT_BYTES);
   } catch (err) {
-    if (err instanceof InvalidArgumentError) throw err;
-    if (err instanceof TypeError) throw new InvalidArgumentError(`--cloud-init: ${path} is not UTF-8 text.`);
-    throw new InvalidArgumentError(`--cloud-init: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+    if (err instanceof InputProblem) throw new InvalidArgumentError(`--cloud-init: ${err.message}.`);
+    throw err;
   }
-  if (text.includes('\0')) throw new InvalidArgumentError(`--cloud-init: ${path} is not a text file.`);
   if (text.trim() === '') throw new InvalidArgumentError(`--cloud-init: ${path} is empty.`);
   return text;
 }

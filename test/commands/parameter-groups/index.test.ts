@@ -112,7 +112,7 @@ describe('parameter-groups create: --parameters inline, @file or -', () => {
       [[...CREATE, '--parameters', '{work_mem: 64MB}'], /--parameters is not valid JSON/],
       [[...CREATE, '--parameters', '["work_mem"]'], /--parameters must be a JSON object/],
       [[...CREATE, '--parameters', '{"a": {"b": 1}}'], /the value of "a" must be a string, number, boolean or null/],
-      [[...CREATE, '--parameters', '@/nonexistent/params.json'], /--parameters: cannot read \/nonexistent\/params\.json: ENOENT/],
+      [[...CREATE, '--parameters', '@/nonexistent/params.json'], /--parameters: cannot read \/nonexistent\/params\.json: no such file/],
       [[...CREATE, '--parameters', '-'], /--parameters \(standard input\) is not valid JSON/, 'work_mem=64MB'],
       [[...CREATE, '--parameters', '-'], /--parameters \(standard input\) is not valid JSON/, ''],
       [CREATE, /--parameters/],

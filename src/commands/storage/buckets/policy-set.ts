@@ -1,10 +1,9 @@
 // `infra storage buckets policy set <bucket> --file F`: PUT .../policy with the bucket's own
 // statements (they replace the current ones) → 202 with the policy as it will apply. The file
 // (`-` for stdin) holds a statement array, a policy `{Statement: [...]}`, or the request body.
-import { readFile } from 'node:fs/promises';
 import { resourceArg, defineCommand, required } from '../../../cli/command.js';
 import { UsageError } from '../../../cli/errors.js';
-import { readStdin } from '../../kit/stdin.js';
+import { readInput } from '../../kit/input.js';
 import { BUCKETS } from './family.js';
 import { withPolicyRetry } from './policy-retry.js';
 import { nonEmpty } from '../../../cli/options.js';
@@ -32,12 +31,7 @@ export default defineCommand({
   options: { file: required('-f, --file <path>', "JSON file with the statements ('-' reads standard input)", nonEmpty('--file')) },
   examples: ['infra storage buckets policy set acme-assets --file policy.json', "echo '[]' | infra storage buckets policy set acme-assets --file -"],
   run: async (app, { args: [ref], opts }) => {
-    const text =
-      opts.file === '-'
-        ? await readStdin(app, 'the policy')
-        : await readFile(opts.file, 'utf8').catch(() => {
-            throw new UsageError(`--file: cannot read ${opts.file}`);
-          });
+    const { text } = await readInput(app, opts.file, { flag: '--file', what: 'the policy' });
     const statements = statementsOf(text);
     const client = await app.client();
     const found = await client.resources.resolve(BUCKETS.kind, ref, { signal: app.ctx.signal });
