@@ -12,13 +12,24 @@ import type { App } from '../../cli/app.js';
 import type { Client } from '../../client/index.js';
 import type { Resource } from '../../client/resources.js';
 
-/** The plan with the figures asked for, from the service's own list (docs/decisions.md#sizes-choose-a-plan). */
-async function profileFor(app: App, client: Client, want: Figures): Promise<string> {
+/**
+ * The plan with the figures asked for, from the service's own list (docs/decisions.md#sizes-choose-a-plan).
+ * A plan with a smaller disk than the VPS has is taken only when --storage asked for it: a
+ * smaller disk may not hold what is on it, and cores or memory alone never mean that.
+ */
+async function profileFor(app: App, client: Client, want: Figures, vps: { name: string; storageGb: unknown }): Promise<string> {
   const { raw } = await client.resources.read(VPS.kind, '/plans', { signal: app.ctx.signal });
   const choice = planFor(plansOf(raw), want);
   if ('problem' in choice) throw new UsageError(choice.problem, choice.hint);
-  app.info(`${describeFigures(want)}: plan ${choice.plan.key}`);
-  return choice.plan.key;
+  const { key, storageGb } = choice.plan;
+  const has = typeof vps.storageGb === 'number' ? vps.storageGb : undefined;
+  if (want.storageGb === undefined && storageGb !== undefined && has !== undefined && storageGb < has)
+    throw new UsageError(
+      `plan ${key} has ${storageGb} GB of storage, less than the ${has} GB ${vps.name} has now; nothing was changed`,
+      `to take the smaller disk, say so: --storage ${storageGb}; or keep the disk with --storage ${has} (if a plan has it)`,
+    );
+  app.info(`${describeFigures(want)}: plan ${key}`);
+  return key;
 }
 
 export default defineCommand({
@@ -43,7 +54,7 @@ export default defineCommand({
     const want: Figures = { cores: opts.cores, memoryGb: opts.memory, storageGb: opts.storage, cpu: opts.cpu };
     const { client, id, before, name } = await resolveResource(app, VPS, ref);
     const body: Record<string, unknown> = {};
-    const profile = sized ? await profileFor(app, client, want) : opts.profile;
+    const profile = sized ? await profileFor(app, client, want, { name, storageGb: before.storage_size_gb }) : opts.profile;
     if (profile) body.resource_profile = profile;
     if (opts.cpu) body.cpu_allocation_type = opts.cpu;
     const updated = await client.resources.update(VPS.kind, id, body, { signal: app.ctx.signal });

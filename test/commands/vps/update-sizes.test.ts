@@ -48,6 +48,18 @@ describe('vps update by size', () => {
     expect(puts()).toEqual([]);
   });
 
+  it('a plan with a smaller disk than the VPS has: refused unless --storage asks for it', async () => {
+    // vps-02 is a medium: 160 GB.
+    const r = await h.cli(['vps', 'update', 'vps-02', '--cores', '2', '--memory', '4', '--cpu', 'shared']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('plan small_shared has 40 GB of storage, less than the 160 GB vps-02 has now; nothing was changed');
+    expect(r.stderr).toContain('hint: to take the smaller disk, say so: --storage 40');
+    expect(puts()).toEqual([]);
+    const asked = await h.cli(['vps', 'update', 'vps-02', '--cores', '2', '--memory', '4', '--storage', '40']);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(puts().map((q) => q.body)).toEqual([{ resource_profile: 'small_shared' }]);
+  });
+
   it('bad sizes and --profile with sizes: exit 2 before any request', async () => {
     for (const argv of [
       ['--memory', '0'],
