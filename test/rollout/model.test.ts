@@ -18,7 +18,7 @@ import type { Container } from '../../src/client/schemas.js';
 import { showsInFlight, type LatestOperation, type Read, type Target } from '../../src/wait/decide.js';
 import { SharedReads } from '../../src/wait/shared-reads.js';
 import { waitForRollout, type WaitResult } from '../../src/wait/poller.js';
-import { changeStart, changeTarget } from '../../src/commands/serverless/wait-flow.js';
+import { changeStart, changeTarget } from '../../src/commands/kit/wait/container-flow.js';
 import { manualClock, type FakeClock } from '../helpers/clock.js';
 
 type Outcome = 'succeeded' | 'failed' | 'degraded' | 'cancelled';
@@ -208,7 +208,7 @@ function sharedFetch(server: Server, clock: FakeClock, target: Target): (signal:
   return shared.reader('srv-1', target);
 }
 
-/** The change flow of `serverless update --wait` (wait-flow.ts prepareKnown + changeTarget/changeStart), on the model. */
+/** The change flow of `serverless update --wait` (kit/wait/container-flow.ts prepareKnown + changeTarget/changeStart), on the model. */
 async function updateAndWait(server: Server, clock: FakeClock, h: History, reads: Reads = 'single'): Promise<WaitResult> {
   const common = { clock, random: () => 0.5, timeoutMs: TIMEOUT };
   let before: Container = await readOnce(server);
@@ -225,7 +225,7 @@ async function updateAndWait(server: Server, clock: FakeClock, h: History, reads
   const answer = server.write();
   const target = changeTarget(answer, { before, ...(operationBefore !== undefined ? { operationBefore } : {}) });
   const start = changeStart(answer, target);
-  // The shared path serves waits without an operation to read and without a baseline read (wait-flow.ts).
+  // The shared path serves waits without an operation to read and without a baseline read (kit/wait/container-flow.ts).
   const shareable = reads === 'shared' && target.operationBefore === undefined && !start.firstReadIsBaseline;
   return waitForRollout({
     ...common,

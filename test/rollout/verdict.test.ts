@@ -4,7 +4,7 @@ import type { DoneDecision, WaitResult } from '../../src/wait/poller.js';
 import type { Target } from '../../src/wait/decide.js';
 import type { WaitEvent } from '../../src/wait/poller.js';
 import * as v from '../../src/wait/verdict.js';
-import { resumeCommand, rolloutWords, type Subject } from '../../src/commands/serverless/rollout-words.js';
+import { resumeCommand, rolloutWords, type Subject } from '../../src/commands/kit/wait/rollout-words.js';
 
 // The one verdict, in the words of a container's rollout.
 const verdict = (s: Subject, r: WaitResult, o: { timeoutMs: number; resume: string; endpoint?: string; terminated?: boolean }) =>

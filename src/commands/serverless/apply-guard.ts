@@ -9,7 +9,7 @@ import type { Client } from '../../client/index.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import type { WaitFlags } from '../kit/wait/flags.js';
 import { failureOf, type Guard, rollBackOne, verifyFinished } from './guard.js';
-import type { Finished } from './wait-flow.js';
+import type { Finished } from '../kit/wait/container-flow.js';
 
 export interface Guarded {
   /** Members added to a container's --json object (verify, rollback). */

@@ -14,7 +14,7 @@ import { preflightGate } from './preflight-check.js';
 import { V17_SETTINGS, warnUnreported } from './settings.js';
 import { guardOf, guardOptions } from './guard.js';
 import { guardFinished } from './apply-guard.js';
-import { createTarget, manyError, prepareKnown, sendChange, waitMany, type Finished, type WaitItem } from './wait-flow.js';
+import { createTarget, manyError, prepareKnown, sendChange, waitMany, type Finished, type WaitItem } from '../kit/wait/container-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

@@ -3,7 +3,7 @@ import type { ContainerChange } from '../../client/serverless.js';
 import { applyEnv, envEdits, preflightOption, slugFrom, slugOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { warnUnreported } from './settings.js';
-import { afterChange, createTarget } from './wait-flow.js';
+import { afterChange, createTarget } from '../kit/wait/container-flow.js';
 import { defineCommand, option, required } from '../../cli/command.js';
 import { runtimeFields, runtimeOptions, sourceFields, sourceOptions } from './source-flags.js';
 import { nonEmpty } from '../../cli/options.js';

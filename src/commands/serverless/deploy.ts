@@ -18,7 +18,7 @@ import type { WaitFlags } from '../kit/wait/flags.js';
 import { archiveWhat, showPlan } from '../kit/pack.js';
 import { uploadWithProgress } from '../kit/upload.js';
 import { buildLabel, waitForBuild } from './builds-status.js';
-import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
+import { changeAndWait, prepareChange, type Accepted } from '../kit/wait/container-flow.js';
 import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { humanSize } from '../../output/size.js';
 

@@ -16,7 +16,7 @@ import type { WaitFlags } from '../kit/wait/flags.js';
 import { probe } from './probe-measure.js';
 import { probeUrl } from './probe.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
-import { prepareKnown, rolloutSubject, sendChange, type Change } from './wait-flow.js';
+import { prepareKnown, rolloutSubject, sendChange, type Change } from '../kit/wait/container-flow.js';
 
 const DEFAULT_VERIFY_TIMEOUT_MS = 10_000;
 

@@ -1,5 +1,5 @@
 import { waitFlags, waitOptions } from './flags.js';
-import { changeAndWait, prepareChange, type Accepted } from './wait-flow.js';
+import { changeAndWait, prepareChange, type Accepted } from '../kit/wait/container-flow.js';
 import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { resourceArg, defineCommand } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';

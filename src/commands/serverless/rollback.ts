@@ -3,7 +3,7 @@ import { CONTAINERS } from '../../client/families.js';
 import { ExitCode } from '../../shared/exit-codes.js';
 import { waitFlags, waitOptions } from './flags.js';
 import { deploymentImage, pickTarget, revisionLabel, rollbackChange } from './rollback-plan.js';
-import { changeAndWait, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange } from '../kit/wait/container-flow.js';
 import { nonEmpty } from '../../cli/options.js';
 
 export default defineCommand({

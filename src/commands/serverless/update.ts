@@ -3,7 +3,7 @@ import { need } from '../../client/wire.js';
 import { applyEnv, envEdits, envKey, preflightOption, specFields, specOptions, waitFlags, waitOptions } from './flags.js';
 import { preflightGate } from './preflight-check.js';
 import { warnUnreported } from './settings.js';
-import { changeAndWait, prepareChange } from './wait-flow.js';
+import { changeAndWait, prepareChange } from '../kit/wait/container-flow.js';
 import { guardedWait, guardOf, guardOptions } from './guard.js';
 import { resourceArg, defineCommand, list, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';

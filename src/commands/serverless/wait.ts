@@ -2,7 +2,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Client } from '../../client/index.js';
 import type { Target } from '../../wait/decide.js';
 import { timingOptions, waitFlags } from './flags.js';
-import { manyError, waitAndReport, waitMany, type WaitItem } from './wait-flow.js';
+import { manyError, waitAndReport, waitMany, type WaitItem } from '../kit/wait/container-flow.js';
 import { resourceArg, defineCommand, option } from '../../cli/command.js';
 import { CONTAINERS } from '../../client/families.js';
 import { intOption, timestampOption } from '../../cli/options.js';
@@ -11,7 +11,7 @@ import { ExitCode } from '../../shared/exit-codes.js';
 import type { Container } from '../../client/schemas.js';
 import { pickByRef } from '../../client/resolve.js';
 import { canOnlyWait } from '../../wait/shared-reads.js';
-import { listedContainers } from './shared-list.js';
+import { listedContainers } from '../kit/wait/container-list.js';
 
 export default defineCommand({
   path: ['serverless', 'wait'],

@@ -10,7 +10,7 @@ import { need } from '../../../client/wire.js';
 import { ExitCode } from '../../../shared/exit-codes.js';
 import { maskPassword } from '../../../output/mask.js';
 import { waitFlags } from '../flags.js';
-import { changeAndWait, prepareChange, readBefore } from '../wait-flow.js';
+import { changeAndWait, prepareChange, readBefore } from '../../kit/wait/container-flow.js';
 import type { ProgressFormat } from '../../kit/wait/flags.js';
 
 export function showSecretsOption() {

@@ -1,12 +1,12 @@
 // The container list as the shared read of many waits (src/wait/shared-reads.ts): one walk of
 // GET /serverless per cycle, in pages of 200, given up as soon as it would cost more pages
 // than the single reads it replaces.
-import type { Client } from '../../client/index.js';
-import { ALL_PER_PAGE } from '../../client/paginate.js';
-import type { Container } from '../../client/schemas.js';
-import { SharedReads } from '../../wait/shared-reads.js';
-import type { Clock } from '../../client/clock.js';
-import { UnavailableError } from '../../client/errors.js';
+import type { Client } from '../../../client/index.js';
+import { ALL_PER_PAGE } from '../../../client/paginate.js';
+import type { Container } from '../../../client/schemas.js';
+import { SharedReads } from '../../../wait/shared-reads.js';
+import type { Clock } from '../../../client/clock.js';
+import { UnavailableError } from '../../../client/errors.js';
 
 /** Every container of the project, or undefined when the list has more than `pages` pages (of 200). */
 export async function listedContainers(client: Client, pages: number, signal: AbortSignal): Promise<Container[] | undefined> {

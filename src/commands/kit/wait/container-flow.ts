@@ -3,17 +3,17 @@
 // server without generations: a running rollout settled first (--wait) or warned about, the
 // latest operation noted before the write, the write's answer (or the first read after it)
 // as the baseline and never as the verdict.
-import type { App } from '../../cli/app.js';
-import { CliError } from '../../cli/errors.js';
-import type { Client } from '../../client/index.js';
-import type { Container } from '../../client/schemas.js';
-import type { ContainerRead } from '../../client/serverless.js';
-import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../wait/decide.js';
-import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from '../kit/wait/runner.js';
-import { remaining, type WaitFlags } from '../kit/wait/flags.js';
-import { ExitCode } from '../../shared/exit-codes.js';
-import type { SharedReads } from '../../wait/shared-reads.js';
-import { sharedContainerReads } from './shared-list.js';
+import type { App } from '../../../cli/app.js';
+import { CliError } from '../../../cli/errors.js';
+import type { Client } from '../../../client/index.js';
+import type { Container } from '../../../client/schemas.js';
+import type { ContainerRead } from '../../../client/serverless.js';
+import { baselineOf, changeBaseline, showsInFlight, type LatestOperation, type Target } from '../../../wait/decide.js';
+import { follow, manyError, runWait, runWaits, worstExit, type Finished, type WaitSubject } from './runner.js';
+import { remaining, type WaitFlags } from './flags.js';
+import { ExitCode } from '../../../shared/exit-codes.js';
+import type { SharedReads } from '../../../wait/shared-reads.js';
+import { sharedContainerReads } from './container-list.js';
 import { changeLabel, resumeCommand, rolloutWords, runningWords, type Subject } from './rollout-words.js';
 
 export { manyError, worstExit, type Finished };

@@ -1,11 +1,11 @@
 // How a container's rollout wait speaks (docs/behaviour.md#waits-outcome, docs/behaviour.md#waits-timeout): the words the one verdict
 // (src/wait/verdict.ts) puts into its sentences, its progress lines, and the command
 // that resumes it. Hints name the container as the user did.
-import type { StatusError } from '../../client/schemas.js';
-import type { Target } from '../../wait/decide.js';
-import type { Words } from '../../wait/verdict.js';
-import { exhaustive } from '../../shared/exhaustive.js';
-import { failureHint } from '../../shared/hints.js';
+import type { StatusError } from '../../../client/schemas.js';
+import type { Target } from '../../../wait/decide.js';
+import type { Words } from '../../../wait/verdict.js';
+import { exhaustive } from '../../../shared/exhaustive.js';
+import { failureHint } from '../../../shared/hints.js';
 
 export interface Subject {
   id: string;
