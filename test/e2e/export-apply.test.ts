@@ -79,7 +79,7 @@ describe('infra export and infra apply, through bin/infra', () => {
     expect(puts[0]!.path).toMatch(/^\/api\/v1\/cache\/[0-9a-f-]+$/);
     expect(puts[0]!.body).toEqual({ resource_profile: 'medium' });
     // apply does not wait for the change to roll out, and says how to.
-    expect(apply.stderr).toContain(`hint: follow the changes with: infra cache wait ${puts[0]!.path.split('/').pop()}\n`);
+    expect(apply.stderr).toContain(`hint: follow the changes with: infra cache wait ${puts[0]!.path.split('/').pop()} (or apply with --wait)\n`);
 
     sim.requests.length = 0;
     expect((await run(['apply', '-f', path, '--check'])).code).toBe(0);
@@ -230,5 +230,15 @@ describe('infra export and infra apply, through bin/infra', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--family: "buckets" is not a family export writes');
     expect(sim.requests).toEqual([]);
+  });
+  it('--wait through the binary: the change is followed to the time limit (exit 6), whose hint resumes it', async () => {
+    // The simulator runs in real time here: a cache's operation takes longer than the 1 s allowed.
+    const path = file('wait.yaml', 'caches:\n  - name: sessions-redis\n    engine: redis\n    resource_profile: large\n');
+    sim.requests.length = 0;
+    const r = await run(['apply', '-f', path, '--wait', '--timeout', '1s', '--interval', '200ms']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(writes()).toEqual([expect.stringMatching(/^PUT \/api\/v1\/cache\/[0-9a-f-]+$/)]);
+    expect(r.stderr).toMatch(/error: sessions-redis: .*1s/);
+    expect(r.stderr).toMatch(/hint: .*infra cache wait [0-9a-f-]+/);
   });
 });

@@ -36,6 +36,12 @@ export interface DiffLine {
 
 export type Action = 'create' | 'update' | 'unchanged';
 
+/** A create's outcome: the id, and the write's answer (its shape is the family's). */
+export interface Written {
+  id: string;
+  answer?: unknown;
+}
+
 export interface PlanOf {
   action: Action;
   diff: DiffLine[];
@@ -64,8 +70,10 @@ export interface Adapter {
   /** The entry an export writes, or the reason it cannot be described (a container built from git). */
   exported(live: Live): Record<string, Value> | { skip: string };
   plan(entry: Entry, live: Live | undefined): PlanOf;
-  create(client: Client, entry: Entry, signal: AbortSignal): Promise<string>;
-  update(client: Client, live: Live, entry: Entry, plan: PlanOf, signal: AbortSignal): Promise<void>;
+  /** Sends the create: the new id, and the answer as the client read it (apply --wait starts from it). */
+  create(client: Client, entry: Entry, signal: AbortSignal): Promise<Written>;
+  /** Sends the update: the answer as the client read it (undefined: nothing was sent). */
+  update(client: Client, live: Live, entry: Entry, plan: PlanOf, signal: AbortSignal): Promise<unknown>;
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -175,15 +183,15 @@ export function resourceAdapter(spec: ResourceSpec): Adapter {
     async create(client, entry, signal) {
       const body = { ...spec.defaults, ...wireOf(fields, entry.values) };
       const created = await client.resources.create(kind, body, { signal });
-      return created.value.id;
+      return { id: created.value.id, answer: created.value };
     },
     async update(client, live, entry, plan, signal) {
       const changed: Record<string, Value> = {};
       for (const l of plan.diff) changed[l.field] = entry.values[l.field]!;
       const wire = wireOf(fields, changed);
       const body = spec.updateBody ? spec.updateBody(wire, entry, live) : wire;
-      if (spec.updateAccepted) await client.resources.updateAccepted(kind, live.id, body, { signal });
-      else await client.resources.update(kind, live.id, body, { signal });
+      if (spec.updateAccepted) return (await client.resources.updateAccepted(kind, live.id, body, { signal })).read?.value;
+      return (await client.resources.update(kind, live.id, body, { signal })).value;
     },
   };
 }

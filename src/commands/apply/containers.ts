@@ -182,7 +182,7 @@ export const CONTAINERS: Adapter = {
     const env = entry.values.env as Record<string, string> | undefined;
     if (env && Object.keys(env).length) change.environment_variables = env;
     const created = await client.serverless.create(change, { signal });
-    return created.container.id;
+    return { id: created.container.id, answer: created };
   },
   async update(client: Client, live, entry, p, signal) {
     const changed: Record<string, Value> = {};
@@ -191,6 +191,7 @@ export const CONTAINERS: Adapter = {
     // PUT replaces environment_variables as a whole: the merged map is sent.
     const env = planEnv(entry, live);
     if (env.next) change.environment_variables = env.next;
-    if (Object.keys(change).length) await client.serverless.update(live.id, change, { signal });
+    if (Object.keys(change).length) return client.serverless.update(live.id, change, { signal });
+    return undefined;
   },
 };

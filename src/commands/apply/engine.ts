@@ -89,21 +89,31 @@ export interface Done {
   planned: Planned;
   action: 'created' | 'updated' | 'unchanged';
   id: string;
+  /** The write's answer, as its family's client read it. */
+  answer?: unknown;
+  /** What the family's watcher gathered before the write (apply --wait). */
+  prepared?: unknown;
+}
+
+/** With --wait: each family's watcher, asked before an update is sent (wait.ts). */
+export interface BeforeWrite {
+  prepare(p: Planned): Promise<unknown>;
 }
 
 /** Creates and updates, in the file's order; the first failure stops the run (what was done is printed). */
-export async function execute(app: App, client: Client, planned: readonly Planned[]): Promise<Done[]> {
+export async function execute(app: App, client: Client, planned: readonly Planned[], before?: BeforeWrite): Promise<Done[]> {
   const done: Done[] = [];
   for (const p of planned) {
     const signal = app.ctx.signal;
     if (p.plan.action === 'create') {
-      const id = await p.adapter.create(client, p.entry, signal);
+      const { id, answer } = await p.adapter.create(client, p.entry, signal);
       printPlanned(app, p, `created (id ${id})`);
-      done.push({ planned: p, action: 'created', id });
+      done.push({ planned: p, action: 'created', id, answer });
     } else if (p.plan.action === 'update' && p.plan.diff.some((l) => !l.note)) {
-      await p.adapter.update(client, p.live!, p.entry, p.plan, signal);
+      const prepared = before ? await before.prepare(p) : undefined;
+      const answer = await p.adapter.update(client, p.live!, p.entry, p.plan, signal);
       printPlanned(app, p, 'updated');
-      done.push({ planned: p, action: 'updated', id: p.live!.id });
+      done.push({ planned: p, action: 'updated', id: p.live!.id, answer, prepared });
     } else {
       // Unchanged, or only what no write can fix (a kept variable without a value): said as a warning.
       printPlanned(app, p, 'unchanged');
