@@ -3,8 +3,8 @@
 // Node: `node -e 0` (for --version/--help, which never load the bundle) and one bare node:http
 // GET + JSON.parse against the same simulator (for real commands: what any Node client pays).
 // Interleaved repetitions, medians; peak memory (max RSS) in a separate pass. Runs on this Node
-// and, when present, on Node 24 (npm install --no-save --prefix /tmp/node24 node@24, or
-// INFRA_BENCH_NODE24=path). NODE_EXTRA_CA_CERTS is unset on every side (it adds the same
+// and, when present, on Node 22 and Node 24 (npm install --no-save --prefix /tmp/node22 node@22,
+// the same for 24; or INFRA_BENCH_NODE22=path, INFRA_BENCH_NODE24=path), side by side. NODE_EXTRA_CA_CERTS is unset on every side (it adds the same
 // ~40 ms to each process and so flatters every ratio).
 // Targets (docs/performance.md): --version and --help <= 1.2x node -e 0; a real command <= 1.5x the bare
 // request on Node 20, <= 1.25x on Node 22+; its peak RSS <= 1.25x the bare request's.
@@ -162,8 +162,12 @@ try {
   const { url, tokens } = JSON.parse(first);
   const apiEnv = { ...env, INFRA_API_URL: url, INFRA_TOKEN: tokens.admin };
 
-  const node24 = process.env.INFRA_BENCH_NODE24 ?? '/tmp/node24/node_modules/.bin/node';
-  const nodes = [process.execPath, ...(major(process.version) < 24 && existsSync(node24) ? [node24] : [])];
+  // This Node, then Node 22 and 24 when installed and not the same major as this one.
+  const others = [22, 24]
+    .filter((m) => m !== major(process.version))
+    .map((m) => process.env[`INFRA_BENCH_NODE${m}`] ?? `/tmp/node${m}/node_modules/.bin/node`)
+    .filter((node) => existsSync(node));
+  const nodes = [process.execPath, ...others];
   const results = nodes.map((node) => ({ node: nodeVersion(node), startup: measure(node, cases(bin, floor, env, apiEnv)) }));
 
   const result = {

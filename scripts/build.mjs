@@ -32,6 +32,34 @@ const noGraphql = {
   },
 };
 
+// undici's HTTP parser (llhttp) is WebAssembly kept as base64 text in a JS module, ~72 KB each
+// (SIMD, and a plain one for a Node without SIMD). In the pack, that text was read and held as
+// part of the pack's source on every run, the SIMD one kept a second time in the pack's cache
+// entry (its module runs at the first request) and decoded again. The CLI ships both as .wasm
+// files beside its chunks instead (dist/cli/wasm/), read when undici first asks for one. The
+// stand-in's path to them is relative to its chunk: a placeholder, filled in per output file.
+const LLHTTP_WASM = [
+  { module: 'undici/lib/llhttp/llhttp_simd-wasm.js', file: 'llhttp_simd.wasm' },
+  { module: 'undici/lib/llhttp/llhttp-wasm.js', file: 'llhttp.wasm' },
+];
+const WASM_DIR = 'wasm';
+const WASM_DIR_MARK = '"@infra-wasm-dir"';
+const wasmAsFiles = {
+  name: 'wasm-as-files',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => {
+      const { file } = LLHTTP_WASM.find((w) => args.path.replaceAll('\\', '/').endsWith(`/node_modules/${w.module}`));
+      return {
+        loader: 'js',
+        contents: `"use strict";
+let wasm;
+Object.defineProperty(module, "exports", { get: () => (wasm ??= require("node:fs").readFileSync(require("node:path").join(__dirname, ${WASM_DIR_MARK}, ${JSON.stringify(file)}))) });
+`,
+      };
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const next = new URL(`dist.next-${process.pid}/`, root);
 const old = new URL(`dist.old-${process.pid}/`, root);
@@ -88,16 +116,23 @@ async function buildCli(outdir) {
     // `infra __complete` (a Tab in the shell): an entry of its own, so it loads no command tree.
     complete: 'src/commands/completion/entry.ts',
   };
-  const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins, noGraphql] });
+  const { outputFiles, metafile } = await build({ ...common, entryPoints, outdir, outExtension: { '.js': '.cjs' }, write: false, metafile: true, plugins: [deferredBuiltins, noGraphql, wasmAsFiles] });
   const hash = createHash('sha256');
   const codes = new Map();
+  mkdirSync(`${outdir}/${WASM_DIR}`, { recursive: true });
+  for (const { module, file } of LLHTTP_WASM) {
+    const bytes = createRequire(import.meta.url)(module);
+    writeFileSync(`${outdir}/${WASM_DIR}/${file}`, bytes);
+    hash.update(file).update('\0').update(bytes).update('\0');
+  }
   for (const file of outputFiles) {
     // `import()` of a chunk becomes require() in a resolved promise: same laziness, no ESM loader.
     // Whitespace and comments go (the source V8 keeps for each chunk is a third smaller, and
     // ASCII only: bin/code-cache.cjs reads it as latin1); the `// <source path>` line esbuild puts
     // before each module stays as a `"@module <path>";` statement (a no-op) for
     // scripts/bench-startup-profile.mjs.
-    const marked = file.text.replace(/^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/gm, '"@module $1";');
+    const wasmDir = relative(dirname(file.path), `${outdir}/${WASM_DIR}`).split(sep).join('/');
+    const marked = file.text.replace(/^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/gm, '"@module $1";').replaceAll(WASM_DIR_MARK, JSON.stringify(wasmDir));
     const converted = await transform(marked, { format: 'cjs', supported: { 'dynamic-import': false }, target: 'node20.19', minifyWhitespace: true, logLevel: 'warning' });
     const code = converted.code;
     if (/[^\x00-\x7f]/.test(code)) throw new Error(`${file.path}: non-ASCII characters (bin/code-cache.cjs reads chunks as latin1)`);

@@ -116,6 +116,39 @@ describe('the compile cache through bin/infra', () => {
     expect(statSync(packEntry()).mtimeMs).toBe(made);
   }, 60_000);
 
+  it("a command's chunks are loaded without Node's module resolution: only bin/infra's own requires reach it", async () => {
+    // What Node's loader was asked to resolve, recorded by a preloaded probe.
+    const probeDir = scratch();
+    const out = join(probeDir, 'resolved.json');
+    writeFileSync(
+      join(probeDir, 'probe.cjs'),
+      `const Module = require('node:module');
+const asked = [];
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) { asked.push(request); return resolve.call(this, request, ...rest); };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(asked)));`,
+    );
+    const dir = join(scratch(), 'cache');
+    for (const argv of [...COMMANDS, ...COMMANDS]) {
+      const run = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['-r', join(probeDir, 'probe.cjs'), BIN, ...argv], {
+          env: { PATH: process.env.PATH ?? '', INFRA_CONFIG_DIR: join(probeDir, 'config'), INFRA_CACHE_DIR: dir, ...simEnv(sim) },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let stdout = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.on('error', reject).on('close', (code) => resolve({ code, stdout }));
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(reference.get(argv.join(' '))!.stdout);
+      // The first two: bin/infra itself (Node's main module), ./code-cache.cjs, ../dist/cli/main.cjs.
+      const asked = (JSON.parse(readFileSync(out, 'utf8')) as string[]).filter((r) => !r.startsWith('node:'));
+      expect(asked.slice(1), argv.join(' ')).toEqual(['./code-cache.cjs', '../dist/cli/main.cjs']);
+    }
+    // (and the cache was written, then used: the chunks came through it)
+    expect(filesUnder(dir).some((f) => f.endsWith('pack.cjs.v8'))).toBe(true);
+  }, 60_000);
+
   it('corrupt, truncated or foreign cache files: same output, and our own files are rewritten whole', async () => {
     const dir = join(scratch(), 'cache');
     for (const argv of COMMANDS) await infra(argv, { INFRA_CACHE_DIR: dir });
