@@ -1,43 +1,10 @@
 // Every command, one line each: its path and the module that defines it (loaded only when the
 // command runs, or for help, the man page and completion). A new command is a file and a line.
-import type { CommandDef } from '../cli/command.js';
-import type { Groups } from '../cli/tree.js';
-import type { FamilySpec } from './resource/family.js';
-import { makeVerb } from './resource/verbs.js';
+// How a line is made: entries.ts; the groups' descriptions: groups.ts.
+import { at, commandsOf, family, type CommandEntry } from './entries.js';
 
-export interface CommandEntry {
-  /** Words after `infra`, space-separated. */
-  path: string;
-  /** Other last words that run the same command (`cache credentials`); the definition declares them too. */
-  aliases?: readonly string[];
-  load(): Promise<CommandDef>;
-}
-
-const at = (path: string, load: () => Promise<{ default: CommandDef }>, aliases?: readonly string[]): CommandEntry => ({ path, aliases, load: async () => (await load()).default });
-
-/** Made once, like a module's default export: a second load (help, then the run) gets the same definition. */
-function once(make: () => Promise<CommandDef>): () => Promise<CommandDef> {
-  let def: Promise<CommandDef> | undefined;
-  return () => (def ??= make());
-}
-
-/** A command a module makes with a factory of its own (`toggleCommand('pause')`). */
-const made = <M>(path: string, load: () => Promise<M>, make: (module: M) => CommandDef): CommandEntry => ({ path, load: once(async () => make(await load())) });
-
-export interface FamilyEntry {
-  /** The family's command words: `vps`, `storage buckets`. */
-  command: string;
-  load(): Promise<FamilySpec>;
-}
-
-/** Every family whose descriptor lists generic verbs (a test holds each verb against a line here). */
-export const FAMILIES: FamilyEntry[] = [];
-
-/** The lines of one family's generic verbs: `vps('list')` is `infra vps list`, made from the descriptor. */
-function family(command: string, load: () => Promise<FamilySpec>): (word: string, aliases?: readonly string[]) => CommandEntry {
-  FAMILIES.push({ command, load });
-  return (word, aliases) => ({ path: `${command} ${word}`, aliases, load: once(async () => makeVerb(await load(), word)) });
-}
+export { FAMILIES, type CommandEntry, type FamilyEntry } from './entries.js';
+export { GROUPS } from './groups.js';
 
 // The families whose generic verbs their descriptors list (FamilySpec.verbs): a line below names
 // each verb; running it loads the family's module and the verb's builder only.
@@ -59,12 +26,6 @@ const vps = family('vps', async () => (await import('./vps/family.js')).VPS);
 // Kubernetes, the account's inbox, search, partner administration and the API's health
 const kubernetes = family('kubernetes', async () => (await import('./kubernetes/family.js')).KUBERNETES);
 
-/** In the order `infra --help` lists them. */
-/** One module that makes several commands: `tickets('support list', (m) => m.listCommand)`. */
-const commandsOf =
-  <M>(load: () => Promise<M>) =>
-  (path: string, make: (module: M) => CommandDef): CommandEntry =>
-    made(path, load, make);
 const schedulesToggleModule = commandsOf(() => import('./serverless/schedules/toggle.js'));
 const databaseLoadModule = commandsOf(() => import('./database/load.js'));
 const bucketsMetricsReadsModule = commandsOf(() => import('./storage/buckets/metrics-reads.js'));
@@ -75,6 +36,7 @@ const supportTicketsModule = commandsOf(() => import('./support/tickets.js'));
 const partnerAccountModule = commandsOf(() => import('./partner/account.js'));
 const partnerSubTeamsModule = commandsOf(() => import('./partner/sub-teams.js'));
 
+/** In the order `infra --help` lists them. */
 export const COMMANDS: readonly CommandEntry[] = [
   at('auth login', () => import('./auth/login.js')),
   at('auth status', () => import('./auth/status.js')),
@@ -396,62 +358,3 @@ export const COMMANDS: readonly CommandEntry[] = [
   at('sim', () => import('./sim/serve.js')),
   at('completion', () => import('./completion/completion.js')),
 ];
-
-/** Descriptions of the command groups, by path. */
-export const GROUPS: Groups = {
-  auth: 'log in, check and remove the stored API token',
-  config: 'read and change settings (keys: api-url, project, output)',
-  context: 'named contexts (an API URL, its tokens and a project) for working with several accounts',
-  serverless: 'serverless containers: deploys (apply, preflight, probe, rollback), rollouts, status, logs and diagnosis',
-  'serverless runs': "one-off runs of a container's image (infra serverless run starts one): list, show, logs, cancel, wait",
-  'serverless schedules': 'commands run on a cron schedule in a timezone: create, show the next runs, pause, resume, delete',
-  vps: 'virtual private servers: lifecycle, images, plans, metrics, diagnosis',
-  database: 'managed databases: lifecycle, credentials, public DNS, read replicas, metrics, diagnosis',
-  'vps volumes': 'block-storage volumes of a VPS: create, resize, delete (billed separately; never deleted with the VPS)',
-  volumes: 'every block-storage volume of the project, whichever VPS it belongs to',
-  'database dns': 'public DNS of a database: adds a public endpoint beside the private one',
-  'database replicas': 'read replicas of a database (private endpoints only)',
-  cache: 'managed caches: lifecycle, connection info, public DNS, metrics, diagnosis',
-  'cache dns': 'public DNS of a cache: adds a public endpoint beside the private one',
-  snapshots: 'recovery points of VPS, caches and databases: take, delete, restore in place or to a new resource',
-  recovery: 'what each product supports for recovery points and restores',
-  // groups of the other product families
-  queue: 'managed RabbitMQ queues: lifecycle, connection info, metrics, diagnosis',
-  'parameter-groups': 'engine settings for databases, caches and queues: create, change, clone',
-  storage: 'object storage: S3-compatible buckets and their access keys',
-  'storage buckets': 'S3-compatible buckets: settings, usage, lifecycle, diagnosis',
-  'storage buckets policy': "a bucket's access policy: its own statements, and grants of folders to access keys",
-  'storage keys': 'S3 access keys: create (the secret is shown once), list, revoke',
-  firewalls: 'firewalls: rules, deployment, and the instances they protect',
-  'ssh-keys': 'SSH public keys for logging in to VPS instances',
-  'static-sites': 'static sites: deploy a directory or an archive, link a directory, roll back, custom domains',
-  'static-sites domains': 'custom domains of a static site: add, verify ownership, remove',
-  webhooks: 'event notifications of the project: where they go, the signing secret, deliveries',
-  'webhooks config': 'where the webhooks go and whether they are on',
-  projects: 'the projects (teams) the token may use',
-  account: "the account's limits: ask for higher ones (a reviewer decides)",
-  'account limits': 'ask for higher account limits; the answer is an approval to follow',
-  approvals: 'approvals a reviewer decides (a limit increase): read one, wait for the decision',
-  'serverless env': "a container's environment variables in bulk: list, set, unset, import, export, diff",
-  'serverless builds': 'builds of a container from source (serverless deploy): the latest build, cancel one',
-  registry: "the project's image registry: where to push, repositories and tags, usage",
-  'registry repos': "the project's image repositories: list, show, delete",
-  'registry tags': 'the tags of an image repository: list, delete',
-  operations: 'the operations a change starts (GET /api/v1/operations/{id}): read one, wait for it to finish',
-  // groups of apps, uptime checks and alerts
-  apps: 'one-click apps (WordPress, n8n, Ghost): create from the catalog, restart, credentials, metrics, diagnosis',
-  uptime: 'uptime checks of URLs: results, incidents, a check run now, pause and resume',
-  alerts: 'alerts: thresholds on metrics, and rules on resources with their incidents',
-  'alerts metric': "metric alerts: a threshold on a VPS's metric, its history and where it is delivered",
-  'alerts resource': 'resource alerts: rules on a signal of a resource, the incidents they open, their sources',
-  'alerts resource rules': 'rules on a signal of a resource (VPS, database): create, change, switch on and off',
-  'alerts resource incidents': 'incidents opened by resource alert rules: open and resolved',
-  // groups of Kubernetes, the inbox, search, partner administration
-  kubernetes: 'Kubernetes clusters (alias k8s): create, scale, node pools, wait until they run',
-  'kubernetes pools': "a cluster's node pools: add one, remove one (a failed pool's removal clears the cluster's error)",
-  notifications: "the account's notifications, unread first (infra notifications alone lists them): read, delete, preferences",
-  'notifications preferences': 'which notification categories reach which channels: show, switch one, reset to the defaults',
-  support: 'support tickets: open one, read the replies, reply, resolve',
-  partner: 'partner administration: the discount tier, usage, and sub-customer teams',
-  'partner sub-teams': 'sub-customer teams of a partner account: create (the API key is shown once), usage, a new key',
-};
