@@ -111,6 +111,11 @@ export function spawnCli(argv: string[], opts: SpawnOptions = {}): Promise<CliRe
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 128 : -1), stdout, stderr });
     });
+    // A process may stop reading and exit before all of stdin is written (a bounded reader
+    // refusing a large input): the rest is EPIPE, which is the test's expectation, not an error.
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') reject(err);
+    });
     if (!opts.stdinOpen) child.stdin.end(opts.stdin ?? '');
     opts.onSpawn?.(child);
   });
