@@ -1,12 +1,13 @@
 // `infra open` and `get --web` as real processes with a fake opener on PATH (a node script that
 // records its argv): the URL the API gives, opened by argv; $BROWSER honoured; printed where no
 // browser can be shown; a URL that is not http(s) refused and never handed to the opener.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
+import { fakeProgram } from '../helpers/fake-program.js';
 import { peek, SEED_IDS, until, useSimulator, type Simulator } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -21,12 +22,7 @@ let log: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'infra-open-'));
   log = join(dir, 'argv.json');
-  for (const name of ['xdg-open', 'my-browser']) {
-    // Written beside, then renamed: the test reads the log as soon as it exists, never half of it.
-    const script = `const fs = require('node:fs');\nfs.writeFileSync(${JSON.stringify(`${log}.part`)}, JSON.stringify([${JSON.stringify(name)}, ...process.argv.slice(2)]));\nfs.renameSync(${JSON.stringify(`${log}.part`)}, ${JSON.stringify(log)});\n`;
-    writeFileSync(join(dir, name), `#!${process.execPath}\n${script}`);
-    chmodSync(join(dir, name), 0o755);
-  }
+  for (const name of ['xdg-open', 'my-browser']) fakeProgram(dir, name, { log, record: 'named' });
 });
 
 /** A desktop session: a display, no CI, no ssh; only the fake openers on PATH. */

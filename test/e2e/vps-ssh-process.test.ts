@@ -1,12 +1,13 @@
 // `infra vps ssh` and `vps ssh-config` as real processes, with a fake `ssh` on PATH (a node
 // script that records its argv and exits with a code it is given): the address and user from
 // the API, ssh's exit code passed through, and a hostile address or user never passed on.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
+import { fakeProgram } from '../helpers/fake-program.js';
 import { peek, SEED_IDS, useSimulator, type Simulator } from '../helpers/sim.js';
 
 let sim: Simulator;
@@ -21,11 +22,7 @@ let log: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'infra-ssh-'));
   log = join(dir, 'argv.json');
-  writeFileSync(
-    join(dir, 'ssh'),
-    `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify({ argv: process.argv.slice(2) }));\nprocess.exit(Number(process.env.FAKE_SSH_EXIT ?? 0));\n`,
-  );
-  chmodSync(join(dir, 'ssh'), 0o755);
+  fakeProgram(dir, 'ssh', { log, exitEnv: 'FAKE_SSH_EXIT' });
 });
 
 const withSsh = (extra: Record<string, string> = {}) => ({ ...env, PATH: [dir, dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), ...extra });

@@ -10,6 +10,30 @@ import { completionScript, type Shell } from '../../src/commands/completion/scri
 import { describeProgram } from '../../src/commands/completion/completion.js';
 import { runCli } from '../helpers/cli.js';
 
+/** What `infra vps <Tab>` offers, in the order of the command index. */
+const VPS_VERBS = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'delete',
+  'start',
+  'stop',
+  'reboot',
+  'reinstall',
+  'password',
+  'images',
+  'plans',
+  'metrics',
+  'wait',
+  'diagnose',
+  'events',
+  'status',
+  'volumes',
+  'ssh',
+  'ssh-config',
+];
+
 const tree = describeProgram(await loadTree());
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'infra-completion-'));
@@ -95,28 +119,7 @@ describe('bash', () => {
     expect(alias).toEqual(['credentials']);
     // --context: the global option that picks a context.
     expect(flags).toEqual(['--container', '--cursor', '--context', '--columns']);
-    expect(afterGlobal).toEqual([
-      'list',
-      'get',
-      'create',
-      'update',
-      'delete',
-      'start',
-      'stop',
-      'reboot',
-      'reinstall',
-      'password',
-      'images',
-      'plans',
-      'metrics',
-      'wait',
-      'diagnose',
-      'events',
-      'status',
-      'volumes',
-      'ssh',
-      'ssh-config',
-    ]);
+    expect(afterGlobal).toEqual(VPS_VERBS);
     expect(afterValue).toEqual([]);
     // The point's names live in the API: the script asks for them (the stand-in answers here).
     expect(second).toEqual(['got:snapshots|restore|vps||', 'x-two']);
@@ -277,30 +280,7 @@ describe.runIf(has('zsh') || !!process.env.CI)('zsh', () => {
     expect(out[0]!.split(' ')).toEqual(expect.arrayContaining(['auth', 'serverless', 'completion', 'help']));
     expect(out[1]).toBe('user-container queue-proxy all');
     expect(out[2]).toBe('vps cache database');
-    expect(out[3]).toBe(
-      [
-        'list',
-        'get',
-        'create',
-        'update',
-        'delete',
-        'start',
-        'stop',
-        'reboot',
-        'reinstall',
-        'password',
-        'images',
-        'plans',
-        'metrics',
-        'wait',
-        'diagnose',
-        'events',
-        'status',
-        'volumes',
-        'ssh',
-        'ssh-config',
-      ].join(' '),
-    );
+    expect(out[3]).toBe(VPS_VERBS.join(' '));
     expect(out[4]!.split(' ')).toContain('--level');
   });
 
