@@ -7,6 +7,7 @@ import type { Resource } from '../../client/resources.js';
 import type { FamilySpec, Item } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 import { describeRule, type Rule } from './rules.js';
+import { withLegacyStatus } from '../resource/legacy-status.js';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 
@@ -16,17 +17,7 @@ export function rulesOf(f: Record<string, unknown>): Rule[] | undefined {
 
 function statusOf(r: Resource): Resource {
   const s = r.status ?? 'unknown';
-  const settled = { state: 'succeeded', terminal: true };
-  const base = { observed_at: r.updated_at ?? null, stale: false, error: null };
-  const details =
-    s === 'applying'
-      ? { ...base, summary: 'in_progress', health: 'unknown', operation: { state: 'running', terminal: false } }
-      : s === 'error'
-        ? { ...base, summary: 'failed', health: 'unhealthy', operation: { state: 'failed', terminal: true } }
-        : s === 'active'
-          ? { ...base, summary: 'ready', health: 'healthy', operation: settled }
-          : { ...base, summary: s, health: 'unknown', operation: settled };
-  return { ...r, status_details: details };
+  return withLegacyStatus(r, s, s === 'applying' ? 'in_progress' : s === 'error' ? 'failed' : s === 'active' ? 'ready' : undefined, r.updated_at);
 }
 
 export const FIREWALLS: FamilySpec = {

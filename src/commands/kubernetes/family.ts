@@ -8,6 +8,7 @@ import type { Resource } from '../../client/resources.js';
 import type { FamilySpec, Item } from '../resource/family.js';
 import { field, idColumn } from '../resource/family.js';
 import { TIMESTAMP_FIT } from '../../output/fit.js';
+import { withLegacyStatus } from '../resource/legacy-status.js';
 
 export const K8S_KIND = { path: '/kubernetes', noun: 'Kubernetes cluster', ids: 'uuid', wrapper: 'data', permission: 'kubernetes' } as const;
 
@@ -21,18 +22,8 @@ const IN_FLIGHT = new Set(['pending', 'provisioning', 'scaling', 'updating', 'cr
 
 function statusOf(r: Resource): Resource {
   const s = (r.status ?? r.status_label ?? 'unknown').toLowerCase();
-  const base = { observed_at: null, stale: false, error: null };
-  const settled = { state: 'succeeded', terminal: true };
-  const details = IN_FLIGHT.has(s)
-    ? { ...base, summary: s === 'pending' ? 'pending' : 'in_progress', health: 'unknown', operation: { state: 'running', terminal: false } }
-    : s === 'destroying'
-      ? { ...base, summary: 'deleting', health: 'unknown', operation: { state: 'running', terminal: false } }
-      : s === 'error'
-        ? { ...base, summary: 'failed', health: 'unhealthy', operation: { state: 'failed', terminal: true } }
-        : s === 'running'
-          ? { ...base, summary: 'ready', health: 'healthy', operation: settled }
-          : { ...base, summary: s, health: 'unknown', operation: settled };
-  return { ...r, status_details: details };
+  const phase = IN_FLIGHT.has(s) ? (s === 'pending' ? 'pending' : 'in_progress') : s === 'destroying' ? 'deleting' : s === 'error' ? 'failed' : s === 'running' ? 'ready' : undefined;
+  return withLegacyStatus(r, s, phase);
 }
 
 export interface Pool {
