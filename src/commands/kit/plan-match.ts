@@ -81,7 +81,17 @@ export function planFor(plans: readonly Plan[], want: Figures): PlanChoice {
   // None: the plans that share most of the figures asked for come nearest.
   const score = (p: Plan) => Number(p.cores === want.cores) + Number(p.memoryGb === want.memoryGb) + Number(p.storageGb === want.storageGb) + Number(p.cpu === want.cpu);
   const best = Math.max(...plans.map(score));
-  const near = plans.filter((p) => score(p) === best).slice(0, 4);
+  // No figure matches anywhere (`--cores 3`): the plans whose figures are relatively closest.
+  const gap = (p: Plan) =>
+    (
+      [
+        [p.cores, want.cores],
+        [p.memoryGb, want.memoryGb],
+        [p.storageGb, want.storageGb],
+      ] as const
+    ).reduce((sum, [has, asked]) => sum + (asked === undefined ? 0 : has === undefined ? 1 : Math.abs(has - asked) / asked), 0);
+  const closest = best > 0 ? undefined : Math.min(...plans.map(gap));
+  const near = plans.filter((p) => (closest === undefined ? score(p) === best : gap(p) === closest)).slice(0, 4);
   return { problem: `no plan has ${asked}`, hint: `plans that come nearest: ${near.map(describePlan).join('; ')} (all: infra vps plans)` };
 }
 

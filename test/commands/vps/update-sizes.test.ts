@@ -48,6 +48,16 @@ describe('vps update by size', () => {
     expect(puts()).toEqual([]);
   });
 
+  it('no plan shares a figure asked for: the nearest are the relatively closest (2 or 4 vCPU for 3)', async () => {
+    const r = await h.cli(['vps', 'update', 'vps-01', '--cores', '3']);
+    expect(r.code).toBe(2);
+    const hint = r.stderr.split('\n').find((l) => l.startsWith('hint: plans that come nearest:'))!;
+    const named = [...hint.matchAll(/(\w+) \((\d+) vCPU/g)].map((m) => [m[1], Number(m[2])]);
+    expect(named.length).toBeGreaterThan(1);
+    for (const [, cores] of named) expect([2, 4]).toContain(cores);
+    expect(puts()).toEqual([]);
+  });
+
   it('a plan with a smaller disk than the VPS has: refused unless --storage asks for it', async () => {
     // vps-02 is a medium: 160 GB.
     const r = await h.cli(['vps', 'update', 'vps-02', '--cores', '2', '--memory', '4', '--cpu', 'shared']);
