@@ -32,8 +32,8 @@ export function watchers(app: App, client: Client, flags: WaitFlags): BeforeWrit
   const operation = (command: string, kind: ResourceKind): Watcher => {
     const read = async (id: string, sig: AbortSignal) => (await client.resources.get(kind, id, { signal: sig })).value;
     return {
-      // The list item may lack a status (a queue's does): the baseline is a read of its own.
-      prepare: (p) => read(p.live!.id, signal),
+      // The list item is the baseline when it carries a status; a queue's does not: read it then.
+      prepare: async (p) => ((p.live!.raw as Resource).status_details ? (p.live!.raw as Resource) : read(p.live!.id, signal)),
       subject: async (d) => {
         const before = d.action === 'created' ? null : (d.prepared as Resource);
         const initial = d.answer && typeof d.answer === 'object' && 'id' in d.answer ? (d.answer as Resource) : undefined;
